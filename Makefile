@@ -1,0 +1,57 @@
+# Josh: `make up` sets everything up and serves; `make test` runs the tests. See README.md.
+PY ?= python3.11
+VENV := .venv
+BIN := $(VENV)/bin
+HOST ?= 127.0.0.1
+PORT ?= 8000
+WORKERS ?= 2
+
+.PHONY: help up setup serve test lint fix bench clean
+
+help:
+	@echo "make up     - create .venv, install, migrate, ingest + embed the sample corpus, serve on http://$(HOST):$(PORT)"
+	@echo "make test   - lint and run the test suite"
+	@echo "make setup  - everything 'up' does except serving"
+	@echo "make serve  - serve an existing setup (uvicorn, $(WORKERS) workers)"
+	@echo "make bench  - print the benchmark tables (bench/)"
+
+$(BIN)/.installed: requirements.txt
+	@command -v $(PY) >/dev/null 2>&1 || { echo "Josh needs Python 3.11 ($(PY) not found; set PY=/path/to/python3.11)"; exit 1; }
+	test -x $(BIN)/python || $(PY) -m venv $(VENV)
+	$(BIN)/pip install --quiet --disable-pip-version-check -r requirements.txt
+	touch $@
+
+setup: $(BIN)/.installed
+	$(BIN)/python manage.py setup_demo
+	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
+
+serve:
+	@echo ""
+	@echo "  Josh is serving at http://$(HOST):$(PORT)/"
+	@echo "    REST API docs    http://$(HOST):$(PORT)/v1/docs   (OpenAPI: /v1/openapi.json)"
+	@echo "    Browsable API    http://$(HOST):$(PORT)/browse/"
+	@echo "    MCP endpoint     http://$(HOST):$(PORT)/mcp"
+	@echo "    Admin            http://$(HOST):$(PORT)/admin/   (user admin / password admin unless JOSH_ADMIN_PASSWORD was set)"
+	@echo ""
+	$(BIN)/uvicorn josh.asgi:application --host $(HOST) --port $(PORT) --workers $(WORKERS) --no-access-log
+
+up: setup serve
+
+lint: $(BIN)/.installed
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+fix: $(BIN)/.installed
+	$(BIN)/ruff check --fix .
+	$(BIN)/ruff format .
+
+test: $(BIN)/.installed
+	$(BIN)/ruff check .
+	$(BIN)/python manage.py makemigrations --check --dry-run --verbosity 0
+	$(BIN)/pytest
+
+bench: $(BIN)/.installed
+	$(BIN)/python -m bench
+
+clean:
+	rm -rf var/ $(VENV)

@@ -1,0 +1,35 @@
+from django.db import models
+
+
+class IngestRun(models.Model):
+    """One ``manage.py ingest`` invocation: what it read, what it wrote, what failed. Read-only in the admin."""
+
+    class Status(models.TextChoices):
+        RUNNING = "running"
+        SUCCESS = "success"
+        PARTIAL = "partial", "partial (some files failed)"
+        FAILED = "failed"
+
+    source = models.CharField(max_length=64, db_index=True, help_text="Plan slug, e.g. 'legislators'.")
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.RUNNING, db_index=True)
+    dry_run = models.BooleanField(default=False, help_text="Counted but rolled back.")
+    started_at = models.DateTimeField(db_index=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    duration_ms = models.PositiveIntegerField(default=0)
+    paths = models.JSONField(default=list, help_text="Paths given on the command line.")
+    files_total = models.PositiveIntegerField(default=0)
+    files_failed = models.PositiveIntegerField(default=0)
+    records = models.PositiveIntegerField(default=0)
+    inserted = models.PositiveIntegerField(default=0)
+    updated = models.PositiveIntegerField(default=0)
+    noop = models.PositiveIntegerField(default=0)
+    error_count = models.PositiveIntegerField(default=0)
+    errors = models.JSONField(default=list, help_text="[{file, record, message}] for every rejected file.")
+    warnings = models.JSONField(default=list, help_text="[{file, record, message}]: kept, but worth a look.")
+
+    class Meta:
+        ordering = ["-started_at"]
+        indexes = [models.Index(fields=["source", "-started_at"])]
+
+    def __str__(self):
+        return f"{self.source} @ {self.started_at:%Y-%m-%d %H:%M:%S} ({self.status})"

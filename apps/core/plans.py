@@ -1,0 +1,130 @@
+"""A source is a registered plan.
+
+Each source module (``apps/<app>/plans/<slug>.py``) builds one ``SourcePlan`` and calls ``register``.
+Everything that lists or runs sources iterates this registry: ``/v1/sources``, ``manage.py ingest``,
+the demo bootstrap, search eligibility and the MCP tool enums. No router or tool list names a source.
+
+A plan's ``parse(path)`` yields validated records (pydantic models with a ``key``) and raises
+``SourceFormatError`` naming the file and record; ``load(record, ctx)`` upserts one record and returns
+an ``Outcome``. The runner (apps.core.services.ingest) owns transactions, counting and run records.
+"""
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from enum import StrEnum
+from pathlib import Path
+from typing import Any
+
+from django.utils.module_loading import autodiscover_modules
+
+
+class Outcome(StrEnum):
+    INSERT = "insert"
+    UPDATE = "update"
+    NOOP = "noop"
+
+
+@dataclass
+class LoadContext:
+    """State shared by one ingest run: caches that plans fill (e.g. id crosswalks) and the run's options."""
+
+    plan: "SourcePlan"
+    dry_run: bool = False
+    cache: dict[str, Any] = field(default_factory=dict)
+    warnings: list[dict[str, str]] = field(default_factory=list)
+
+    def cached(self, name: str, build: Callable[[], Any]) -> Any:
+        """A per-run cache entry, built on first use. The runner clears the cache after a failed file
+        (its savepoint rolled back rows the cache may point at), so always go through this."""
+        if name not in self.cache:
+            self.cache[name] = build()
+        return self.cache[name]
+
+    def warn(self, path: str, record: str, message: str) -> None:
+        self.warnings.append({"file": path, "record": record, "message": message})
+
+
+@dataclass(frozen=True)
+class SearchSpec:
+    """How a body-bearing or short-body source is searched: its FTS table and per-column weights."""
+
+    fts_table: str
+    content_table: str
+    columns: tuple[str, ...]  # FTS column names == content-table column names
+    weights: tuple[float, ...]
+    title_column: str = "title"
+    date_column: str = "published_at"  # used by since/until filters
+    congress_column: str | None = None
+    bill_column: str | None = None  # a canonical bill id column for bill_id filters
+    chunk_table: str | None = None  # <source>_chunks, when the source has a body
+
+
+@dataclass(frozen=True)
+class SourcePlan:
+    slug: str
+    title: str
+    publisher: str
+    description: str
+    model: str  # "app_label.ModelName" of the top-level record
+    resource: str  # REST collection: /v1/<resource>/{id}
+    parse: Callable[[Path], Iterable[Any]]
+    load: Callable[[Any, LoadContext], Outcome]
+    sample_paths: tuple[str, ...] = ()  # relative to the corpus dir; what the demo ingests
+    file_glob: str = "*"  # files picked up when a directory is given
+    depends_on: tuple[str, ...] = ()  # slugs ingested first (e.g. legislators before votes)
+    citation_template: str = ""  # documented form of the citation string
+    license: str = "Public domain (17 U.S.C. 105)"
+    id_example: str = ""
+    search: SearchSpec | None = None
+    has_sample: bool = True
+    sample_note: str = ""  # says why a source has no sample, when it has none
+    begin_run: Callable[[LoadContext], None] | None = None  # warm caches before the first record
+    finish_run: Callable[[LoadContext], None] | None = None  # link records after the last one
+
+    def model_class(self):
+        from django.apps import apps
+
+        return apps.get_model(self.model)
+
+
+_REGISTRY: dict[str, SourcePlan] = {}
+
+
+def register(plan: SourcePlan) -> SourcePlan:
+    existing = _REGISTRY.get(plan.slug)
+    if existing is not None and existing is not plan:
+        raise RuntimeError(f"source plan '{plan.slug}' registered twice")
+    _REGISTRY[plan.slug] = plan
+    return plan
+
+
+def get_plan(slug: str) -> SourcePlan | None:
+    return _REGISTRY.get(slug)
+
+
+def all_plans() -> list[SourcePlan]:
+    """Every plan, dependencies first (a stable topological order)."""
+    ordered: list[SourcePlan] = []
+    seen: set[str] = set()
+
+    def visit(plan: SourcePlan) -> None:
+        if plan.slug in seen:
+            return
+        seen.add(plan.slug)
+        for dep in plan.depends_on:
+            if dep in _REGISTRY:
+                visit(_REGISTRY[dep])
+        ordered.append(plan)
+
+    for plan in _REGISTRY.values():
+        visit(plan)
+    return ordered
+
+
+def plan_for_model(model) -> SourcePlan | None:
+    label = f"{model._meta.app_label}.{model._meta.object_name}"
+    return next((p for p in _REGISTRY.values() if p.model.lower() == label.lower()), None)
+
+
+def autodiscover() -> None:
+    autodiscover_modules("plans")

@@ -1,0 +1,23 @@
+from datetime import datetime
+
+from pydantic import BaseModel, Field
+
+
+class SourceOut(BaseModel):
+    slug: str = Field(description="Source slug: pass it as ?source= to search, or to manage.py ingest.")
+    title: str
+    publisher: str
+    description: str
+    shape: str = Field(
+        description="'body' (all four flows), 'short-body' (lookup + lexical) or 'registry' "
+        "(lookup + name resolution); derived from the live schema."
+    )
+    resource: str = Field(description="REST collection: GET /v1/<resource>/{id}.")
+    id_example: str
+    count: int = Field(description="Records ingested.")
+    as_of: datetime | None = Field(description="When the last successful ingest of this source finished.")
+    has_sample: bool = Field(description="Whether Josh ships sample data for this source.")
+    sample_note: str
+    citation_template: str
+    license: str
+    searchable: list[str] = Field(description="Search modes this source supports: lexical, semantic.")

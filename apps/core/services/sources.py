@@ -1,0 +1,60 @@
+"""The source catalogue (/v1/sources, MCP list_sources): every registered plan with its live shape."""
+
+from django.db.models import Max
+
+from apps.core.errors import NotFound
+from apps.core.models import IngestRun
+from apps.core.plans import SourcePlan, all_plans, get_plan
+from apps.core.schemas import SourceOut
+from apps.search.introspect import source_shape
+
+
+def plan_shape(plan: SourcePlan) -> str:
+    spec = plan.search
+    chunk_base = spec.chunk_table.removesuffix("_chunks") if spec and spec.chunk_table else None
+    return source_shape(fts_table=spec.fts_table if spec else None, chunk_base=chunk_base)
+
+
+def _searchable(shape: str) -> list[str]:
+    return {"body": ["lexical", "semantic"], "short-body": ["lexical"]}.get(shape, [])
+
+
+def _source_out(plan: SourcePlan, as_of) -> SourceOut:
+    shape = plan_shape(plan)
+    return SourceOut(
+        slug=plan.slug,
+        title=plan.title,
+        publisher=plan.publisher,
+        description=plan.description,
+        shape=shape,
+        resource=plan.resource,
+        id_example=plan.id_example,
+        count=plan.model_class().objects.count(),
+        as_of=as_of,
+        has_sample=plan.has_sample,
+        sample_note=plan.sample_note,
+        citation_template=plan.citation_template,
+        license=plan.license,
+        searchable=_searchable(shape),
+    )
+
+
+def sources_list() -> list[SourceOut]:
+    """Every source Josh knows, with its shape, record count and freshness."""
+    as_of = dict(
+        IngestRun.objects.filter(status__in=["success", "partial"], dry_run=False)
+        .values_list("source")
+        .annotate(last=Max("finished_at"))
+    )
+    return [_source_out(plan, as_of.get(plan.slug)) for plan in all_plans()]
+
+
+def source_get(*, slug: str) -> SourceOut:
+    plan = get_plan(slug)
+    if plan is None:
+        raise NotFound(
+            f"No source '{slug}'. GET /v1/sources lists them.",
+            hint={"valid_sources": [p.slug for p in all_plans()]},
+        )
+    last = IngestRun.objects.filter(source=slug, status__in=["success", "partial"], dry_run=False).first()
+    return _source_out(plan, last.finished_at if last else None)

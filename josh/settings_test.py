@@ -1,0 +1,12 @@
+"""Test settings: the real stack (pysqlite3, sqlite-vec, migrations on) with speed overrides."""
+
+from josh.settings import *  # noqa: F403
+from josh.settings import DATABASES, JOSH
+
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+DATABASES["default"]["CONN_MAX_AGE"] = 0
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}
+JOSH = {**JOSH, "ENCODER": "hashing"}

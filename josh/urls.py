@@ -1,0 +1,25 @@
+from importlib import import_module
+
+from django.apps import apps
+from django.contrib import admin
+from django.urls import include, path
+
+from apps.core.views import home
+from josh.api import api
+
+urlpatterns = [
+    path("", home, name="home"),
+    path("admin/", admin.site.urls),
+    path("v1/", api.urls),
+]
+
+# Apps may add pages (the browsable API, the MCP landing page) through an optional urls.py.
+for app_config in apps.get_app_configs():
+    if app_config.name.startswith("apps."):
+        try:
+            import_module(f"{app_config.name}.urls")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{app_config.name}.urls":
+                raise
+            continue
+        urlpatterns.append(path("", include(f"{app_config.name}.urls")))
