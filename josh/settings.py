@@ -31,6 +31,7 @@ INSTALLED_APPS = [
     "apps.registry",
     "apps.bills",
     "apps.documents",
+    "apps.activity",
     "apps.search",
     "apps.mcp_bridge",
 ]

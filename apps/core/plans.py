@@ -50,6 +50,7 @@ class SearchSpec:
 
     fts_table: str
     content_table: str
+    public_id_column: str  # content-table column holding the public id (e.g. bill_id = 'hr:119:103')
     columns: tuple[str, ...]  # FTS column names == content-table column names
     weights: tuple[float, ...]
     title_column: str = "title"

@@ -1,0 +1,52 @@
+"""Writes to the registry that other sources share."""
+
+from django.utils import timezone
+
+from apps.registry.models import Legislator
+
+BIOGUIDE_URL = "https://bioguide.congress.gov/search/bio/{}"
+
+
+def legislator_resolve_or_stub(
+    *,
+    bioguide: str | None = None,
+    lis: str | None = None,
+    first_name: str = "",
+    last_name: str = "",
+    full_name: str = "",
+    party: str = "",
+    state: str = "",
+    chamber: str = "",
+    district: int | None = None,
+) -> Legislator:
+    """The legislator with this bioguide (preferred) or LIS id; if unknown, a stub carrying what the
+    mentioning source says (name, party, state), so no vote position or cosponsorship is ever dropped.
+
+    A stub is later upgraded in place when the legislators file names the same bioguide id.
+    """
+    if not bioguide and not lis:
+        raise ValueError("a member reference needs a bioguide or LIS id")
+    found = None
+    if bioguide:
+        found = Legislator.objects.filter(bioguide_id=bioguide).first()
+    if found is None and lis:
+        found = Legislator.objects.filter(lis_id=lis).first()
+    if found is not None:
+        return found
+    display = full_name or " ".join(p for p in (first_name, last_name) if p)
+    return Legislator.objects.create(
+        bioguide_id=bioguide or None,
+        lis_id=lis or None,
+        first_name=first_name,
+        last_name=last_name,
+        official_full=display,
+        search_name=" ".join(p for p in (display, first_name, last_name, state) if p),
+        party=party,
+        state=state,
+        chamber=chamber,
+        district=district,
+        is_stub=True,
+        citation_string=f"{display or bioguide or lis} (unresolved member reference)",
+        source_url=BIOGUIDE_URL.format(bioguide) if bioguide else "",
+        retrieved_at=timezone.now(),
+    )
