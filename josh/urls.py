@@ -23,3 +23,6 @@ for app_config in apps.get_app_configs():
                 raise
             continue
         urlpatterns.append(path("", include(f"{app_config.name}.urls")))
+
+handler404 = "apps.core.views.not_found"
+handler500 = "apps.core.views.server_error"

@@ -1,0 +1,54 @@
+"""The one envelope, on every path a client can hit: JoshError, parameter validation, unknown routes."""
+
+import pytest
+
+from apps.core.errors import InvalidParameter, NotFound, error_body
+
+pytestmark = pytest.mark.django_db
+
+
+def assert_canonical_error(response, status: int, code: str):
+    assert response.status_code == status
+    body = response.json()
+    assert set(body) == {"error"}
+    error = body["error"]
+    assert (
+        {"type", "code", "message", "request_id"}
+        <= set(error)
+        <= {"type", "code", "message", "request_id", "hint"}
+    )
+    assert error["code"] == code
+    assert error["message"]
+    assert error["request_id"] == response["X-Request-Id"]
+    return error
+
+
+def test_error_body_shape():
+    body = error_body(NotFound("No bill hr:119:99999."), request_id="abc12345")
+    assert body == {
+        "error": {
+            "type": "not_found",
+            "code": "record_not_found",
+            "message": "No bill hr:119:99999.",
+            "request_id": "abc12345",
+        }
+    }
+    hinted = error_body(InvalidParameter("limit", "bad"), request_id="r")
+    assert hinted["error"]["hint"] == {"parameter": "limit"}
+
+
+def test_unknown_source_is_a_404_envelope(client):
+    error = assert_canonical_error(client.get("/v1/sources/nope"), 404, "record_not_found")
+    assert "valid_sources" in error["hint"]
+
+
+def test_unknown_route_under_v1_is_a_404_envelope(client):
+    assert_canonical_error(client.get("/v1/no-such-thing"), 404, "record_not_found")
+
+
+def test_request_id_is_echoed_when_safe(client):
+    response = client.get("/v1/sources/nope", HTTP_X_REQUEST_ID="client-req-000123")
+    assert response["X-Request-Id"] == "client-req-000123"
+    assert response.json()["error"]["request_id"] == "client-req-000123"
+    unsafe = client.get("/v1/sources/nope", HTTP_X_REQUEST_ID="<script>")
+    assert unsafe["X-Request-Id"] != "<script>"
