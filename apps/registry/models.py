@@ -139,7 +139,7 @@ class Committee(CitedRecord):
         return f"{self.name} ({self.thomas_id})"
 
 
-class CommitteeMembership(models.Model):
+class CommitteeMembership(CitedRecord):
     """A member's seat on a committee in a Congress, with party side, rank and title (Chair, Ranking Member)."""
 
     # CASCADE: a membership is a fact about both ends; it goes when either does.
@@ -192,6 +192,11 @@ class RollCallVote(CitedRecord):
     nomination = models.JSONField(default=dict, blank=True)
     totals = models.JSONField(
         default=dict, blank=True, help_text="Count per position, e.g. {'Yea': 53, 'Nay': 42}."
+    )
+    vice_president_position = models.CharField(
+        max_length=100,
+        blank=True,
+        help_text="The Vice President's tie-breaking vote (Senate), e.g. 'Yea'; blank when none.",
     )
 
     class Meta:

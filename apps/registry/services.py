@@ -3,8 +3,16 @@
 from django.utils import timezone
 
 from apps.registry.models import Legislator
+from apps.registry.names import legislator_search_name
 
 BIOGUIDE_URL = "https://bioguide.congress.gov/search/bio/{}"
+PARTY_NAMES = {
+    "D": "Democrat",
+    "R": "Republican",
+    "I": "Independent",
+    "ID": "Independent",
+    "L": "Libertarian",
+}
 
 
 def legislator_resolve_or_stub(
@@ -22,7 +30,7 @@ def legislator_resolve_or_stub(
     """The legislator with this bioguide (preferred) or LIS id; if unknown, a stub carrying what the
     mentioning source says (name, party, state), so no vote position or cosponsorship is ever dropped.
 
-    A stub is later upgraded in place when the legislators file names the same bioguide id.
+    A stub is later upgraded in place when the legislators file names the same bioguide (or LIS) id.
     """
     if not bioguide and not lis:
         raise ValueError("a member reference needs a bioguide or LIS id")
@@ -33,6 +41,7 @@ def legislator_resolve_or_stub(
         found = Legislator.objects.filter(lis_id=lis).first()
     if found is not None:
         return found
+    party = PARTY_NAMES.get(party.upper(), party) if len(party) <= 2 else party
     display = full_name or " ".join(p for p in (first_name, last_name) if p)
     return Legislator.objects.create(
         bioguide_id=bioguide or None,
@@ -40,7 +49,14 @@ def legislator_resolve_or_stub(
         first_name=first_name,
         last_name=last_name,
         official_full=display,
-        search_name=" ".join(p for p in (display, first_name, last_name, state) if p),
+        search_name=legislator_search_name(
+            official_full=display,
+            first=first_name,
+            last=last_name,
+            state=state,
+            chamber=chamber,
+            party=party,
+        ),
         party=party,
         state=state,
         chamber=chamber,

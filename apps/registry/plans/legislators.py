@@ -1,0 +1,217 @@
+"""legislators: current Members of Congress from unitedstates/congress-legislators
+``legislators-current.yaml`` — names, every term (party, state, district, chamber), and the whole
+identifier crosswalk (bioguide, thomas, lis, govtrack, icpsr, every fec id, opensecrets, ...).
+
+A member first seen as a stub (a vote or bill mentioned them) is upgraded in place when this file names
+their bioguide (or LIS) id, so the rows that point at the stub keep pointing at the real member.
+"""
+
+from datetime import date
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from apps.core.errors import SourceFormatError
+from apps.core.plans import LoadContext, Outcome, SourcePlan, register
+from apps.core.upsert import combine, sync_children, upsert
+from apps.registry.models import Legislator, LegislatorIdentifier, Term
+from apps.registry.names import legislator_search_name
+from apps.registry.services import BIOGUIDE_URL
+
+from ._common import LICENSE, PUBLISHER, read_yaml, run_stamp, validation_message
+
+CHAMBER_OF_TERM = {"rep": "house", "sen": "senate"}
+
+
+class TermIn(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+
+    type: str = Field(pattern="^(rep|sen)$")
+    start: date
+    end: date | None = None
+    state: str = Field(pattern="^[A-Z]{2}$")
+    district: int | None = Field(default=None, ge=0)
+    senate_class: int | None = Field(default=None, alias="class")
+    state_rank: str = ""
+    party: str = ""
+    caucus: str = ""
+    url: str = ""
+    phone: str = ""
+    office: str = ""
+    contact_form: str = ""
+
+
+class NameIn(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+
+    first: str
+    middle: str = ""
+    last: str
+    suffix: str = ""
+    nickname: str = ""
+    official_full: str = ""
+
+
+class LegislatorRecord(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+
+    ids: dict[str, list[str]]
+    name: NameIn
+    birthday: date | None = None
+    gender: str = ""
+    terms: list[TermIn] = Field(min_length=1)
+
+    @field_validator("ids")
+    @classmethod
+    def _needs_bioguide(cls, ids):
+        if not ids.get("bioguide"):
+            raise ValueError("id.bioguide is required")
+        return ids
+
+    @property
+    def key(self) -> str:
+        return self.bioguide
+
+    @property
+    def bioguide(self) -> str:
+        return self.ids["bioguide"][0]
+
+    @property
+    def lis(self) -> str | None:
+        return (self.ids.get("lis") or [None])[0]
+
+
+def _ids(raw: dict) -> dict[str, list[str]]:
+    """Every id scheme as a list of strings (fec is a list upstream; govtrack, icpsr, ... are ints)."""
+    out: dict[str, list[str]] = {}
+    for scheme, value in (raw or {}).items():
+        values = value if isinstance(value, list) else [value]
+        out[scheme] = [str(v) for v in values if v not in (None, "")]
+    return out
+
+
+def parse(path: Path):
+    people = read_yaml(path, expect=list)
+    for index, person in enumerate(people):
+        key = str(((person or {}).get("id") or {}).get("bioguide") or f"#{index}")
+        try:
+            if not isinstance(person, dict):
+                raise SourceFormatError(path, "each entry must be a mapping", record=key)
+            yield LegislatorRecord(
+                ids=_ids(person.get("id")),
+                name=person.get("name") or {},
+                birthday=(person.get("bio") or {}).get("birthday"),
+                gender=(person.get("bio") or {}).get("gender", ""),
+                terms=person.get("terms") or [],
+            )
+        except ValidationError as exc:
+            raise SourceFormatError(path, validation_message(exc), record=key) from None
+
+
+def _values(rec: LegislatorRecord) -> dict:
+    last_term = rec.terms[-1]
+    chamber = CHAMBER_OF_TERM[last_term.type]
+    name = rec.name
+    official = name.official_full or " ".join(p for p in (name.first, name.last) if p)
+    today = date.today()
+    return {
+        "lis_id": rec.lis,
+        "first_name": name.first,
+        "middle_name": name.middle,
+        "last_name": name.last,
+        "suffix": name.suffix,
+        "nickname": name.nickname,
+        "official_full": official,
+        "search_name": legislator_search_name(
+            official_full=official,
+            first=name.first,
+            middle=name.middle,
+            last=name.last,
+            nickname=name.nickname,
+            suffix=name.suffix,
+            state=last_term.state,
+            chamber=chamber,
+            party=last_term.party,
+        ),
+        "birthday": rec.birthday,
+        "gender": rec.gender,
+        "party": last_term.party,
+        "state": last_term.state,
+        "district": last_term.district if chamber == "house" else None,
+        "chamber": chamber,
+        # "current" = the file says so (legislators-current) and the last term has not ended.
+        "is_current": last_term.end is None or last_term.end >= today,
+        "is_stub": False,
+        "citation_string": f"{official} ({rec.bioguide}), Biographical Directory of the United States Congress",
+        "source_url": BIOGUIDE_URL.format(rec.bioguide),
+        "published_at": None,
+    }
+
+
+def _adopt_stub(rec: LegislatorRecord) -> None:
+    """A stub known only by LIS id (a Senate vote) becomes this bioguide's row, upgraded in place."""
+    if rec.lis and not Legislator.objects.filter(bioguide_id=rec.bioguide).exists():
+        Legislator.objects.filter(lis_id=rec.lis, bioguide_id__isnull=True).update(bioguide_id=rec.bioguide)
+
+
+def load(rec: LegislatorRecord, ctx: LoadContext) -> Outcome:
+    _adopt_stub(rec)
+    obj, outcome = upsert(
+        Legislator,
+        lookup={"bioguide_id": rec.bioguide},
+        values=_values(rec),
+        stamp={"retrieved_at": run_stamp(ctx)},
+    )
+    terms = [
+        {
+            "term_type": t.type,
+            "start": t.start,
+            "end": t.end,
+            "state": t.state,
+            "district": t.district,
+            "senate_class": t.senate_class,
+            "state_rank": t.state_rank,
+            "party": t.party,
+            "caucus": t.caucus,
+            "url": t.url,
+            "phone": t.phone,
+            "office": t.office,
+            "contact_form": t.contact_form,
+        }
+        for t in rec.terms
+    ]
+    identifiers = [{"scheme": s, "value": v} for s, values in rec.ids.items() for v in values]
+    changed = sync_children(
+        Term, parent_field="legislator", parent_id=obj.pk, rows=terms, key=("term_type", "start")
+    )
+    changed |= sync_children(
+        LegislatorIdentifier,
+        parent_field="legislator",
+        parent_id=obj.pk,
+        rows=identifiers,
+        key=("scheme", "value"),
+    )
+    return combine(outcome, changed)
+
+
+PLAN = register(
+    SourcePlan(
+        slug="legislators",
+        title="Members of Congress (current)",
+        publisher=PUBLISHER,
+        description=(
+            "Current senators and representatives: names, terms, party, state, district, and the id "
+            "crosswalk (bioguide, thomas, lis, govtrack, icpsr, fec, opensecrets, ...). Name lookup via "
+            "GET /v1/legislators?q=."
+        ),
+        model="registry.Legislator",
+        resource="legislators",
+        parse=parse,
+        load=load,
+        sample_paths=("congress-legislators/legislators-current.yaml",),
+        file_glob="legislators-current*.yaml",
+        citation_template="{official_full} ({bioguide}), Biographical Directory of the United States Congress",
+        license=LICENSE,
+        id_example="S000033",
+    )
+)
