@@ -1,7 +1,7 @@
 """ASGI entry point (uvicorn josh.asgi:application).
 
-The MCP endpoint is routed here, beside Django, by apps.mcp_bridge when it provides ``asgi_app``
-(see ../shared/notes/mcp.md §3).
+``/mcp`` is routed beside Django by apps.mcp_bridge.asgi (the MCP SDK's Streamable HTTP app, stateless,
+JSON responses; lifespan events go to it); every other path is Django's. See ../shared/notes/mcp.md §3.
 """
 
 import os
@@ -10,11 +10,9 @@ from django.core.asgi import get_asgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "josh.settings")
 
+# First: sets up the app registry before any model is imported.
 django_application = get_asgi_application()
 
-try:
-    from apps.mcp_bridge.asgi import build_application
-except ImportError:
-    application = django_application
-else:
-    application = build_application(django_application)
+from apps.mcp_bridge.asgi import build_application  # noqa: E402
+
+application = build_application(django_application)

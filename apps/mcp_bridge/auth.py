@@ -1,0 +1,32 @@
+"""Bearer tokens for /mcp: checked against the api keys table (apps.mcp_bridge.models.ApiKey)."""
+
+from asgiref.sync import sync_to_async
+from django.db import close_old_connections
+from mcp.server.auth.provider import AccessToken
+
+from apps.mcp_bridge import conf
+from apps.mcp_bridge.services import api_key_verify
+
+
+def _verify(token: str):
+    close_old_connections()
+    try:
+        return api_key_verify(token)
+    finally:
+        close_old_connections()
+
+
+class ApiKeyTokenVerifier:
+    """The SDK's TokenVerifier protocol: an active key → an AccessToken for this resource."""
+
+    async def verify_token(self, token: str) -> AccessToken | None:
+        key = await sync_to_async(_verify, thread_sensitive=True)(token)
+        if key is None:
+            return None
+        return AccessToken(
+            token=token,
+            client_id=f"apikey:{key.prefix}",
+            scopes=[conf.SCOPE],
+            resource=conf.resource_url(),
+            subject=key.name,
+        )

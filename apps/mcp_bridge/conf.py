@@ -1,0 +1,58 @@
+"""The MCP endpoint's knobs, read from Django settings at call time (so tests can override them)."""
+
+import os
+from urllib.parse import urlsplit
+
+from django.conf import settings
+
+MCP_PATH = "/mcp"
+PROTOCOL_VERSION = "2025-11-25"
+# Handshake revisions the endpoint serves. A request announcing any other MCP-Protocol-Version gets 400
+# (spec 2025-11-25 "basic/transports"); that also keeps the SDK's 2026-07-28 era off this endpoint.
+SERVED_VERSIONS = frozenset({"2025-11-25", "2025-06-18", "2025-03-26"})
+SCOPE = "josh.read"
+
+
+def auth_mode() -> str:
+    """'disabled' (anyone may call), or 'apikey' / 'oauth' (a bearer token from the api keys table)."""
+    return settings.JOSH.get("AUTH", "disabled")
+
+
+def auth_required() -> bool:
+    return auth_mode() != "disabled"
+
+
+def public_base_url() -> str:
+    return getattr(settings, "PUBLIC_BASE_URL", "http://127.0.0.1:8000").rstrip("/")
+
+
+def resource_url() -> str:
+    """The MCP endpoint's canonical URL: the RFC 9728 ``resource`` and the token audience."""
+    return public_base_url() + MCP_PATH
+
+
+def metadata_url() -> str:
+    parts = urlsplit(public_base_url())
+    return f"{parts.scheme}://{parts.netloc}/.well-known/oauth-protected-resource{parts.path}{MCP_PATH}"
+
+
+def oauth_issuers() -> list[str]:
+    """Authorization servers to advertise (JOSH_OAUTH_ISSUER, comma list); none when auth is off."""
+    if not auth_required():
+        return []
+    raw = getattr(settings, "JOSH_OAUTH_ISSUER", None) or os.environ.get("JOSH_OAUTH_ISSUER", "")
+    return [item.strip() for item in raw.split(",") if item.strip()]
+
+
+def allowed_hosts() -> list[str]:
+    host = urlsplit(public_base_url()).hostname
+    return [*settings.ALLOWED_HOSTS, *([host] if host else [])]
+
+
+def allowed_origins() -> set[str]:
+    """Browser origins allowed besides same-origin: the public base URL and JOSH_MCP_ALLOWED_ORIGINS."""
+    parts = urlsplit(public_base_url())
+    extra = getattr(settings, "JOSH_MCP_ALLOWED_ORIGINS", None)
+    if extra is None:
+        extra = [o.strip() for o in os.environ.get("JOSH_MCP_ALLOWED_ORIGINS", "").split(",") if o.strip()]
+    return {f"{parts.scheme}://{parts.netloc}", *(o.rstrip("/") for o in extra)}

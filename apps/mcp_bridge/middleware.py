@@ -1,0 +1,107 @@
+"""MCP server middleware: argument validation (-32602 naming the field) and one log line per tool call."""
+
+import json
+import logging
+import time
+from typing import Any
+
+from jsonschema import Draft202012Validator
+from mcp.server.auth.middleware.auth_context import get_access_token
+from mcp.shared.exceptions import MCPError
+from mcp.types import INVALID_PARAMS
+
+from apps.core.request_context import new_request_id, reset_request_id, set_request_id
+
+logger = logging.getLogger("josh.mcp")
+
+
+def _request_id(ctx) -> str:
+    request = getattr(ctx, "request", None)
+    incoming = request.headers.get("x-request-id") if request is not None else None
+    return new_request_id(incoming)
+
+
+def _caller_kind() -> str:
+    token = get_access_token()
+    return "anonymous" if token is None else token.client_id.split(":", 1)[0]
+
+
+def _is_error(result: Any) -> bool:
+    if isinstance(result, dict):
+        return bool(result.get("isError") or result.get("is_error"))
+    return bool(getattr(result, "is_error", False))
+
+
+def _field(error) -> str:
+    if error.validator == "required":
+        return str(error.message).split("'")[1] if "'" in error.message else "arguments"
+    if error.validator == "additionalProperties":
+        return str(error.message).split("'")[1] if "'" in error.message else "arguments"
+    return ".".join(str(p) for p in error.absolute_path) or "arguments"
+
+
+def make_validation_middleware(server):
+    """Validate tools/call arguments against the tool's input schema before the SDK sees them."""
+
+    validators: dict[str, Draft202012Validator] = {}
+
+    def validator_for(name: str) -> Draft202012Validator | None:
+        if name not in validators:
+            tool = server._tool_manager.get_tool(name)
+            if tool is None:
+                return None
+            # Unknown argument names are refused too: a typo should not be silently ignored.
+            validators[name] = Draft202012Validator({"additionalProperties": False, **tool.parameters})
+        return validators[name]
+
+    async def validate(ctx, call_next):
+        if ctx.method != "tools/call" or not isinstance(ctx.params, dict):
+            return await call_next(ctx)
+        name = ctx.params.get("name")
+        arguments = ctx.params.get("arguments") or {}
+        if not isinstance(name, str) or not isinstance(arguments, dict):
+            return await call_next(ctx)  # the SDK rejects malformed params itself
+        validator = validator_for(name)
+        if validator is None:
+            tools = sorted(t.name for t in server._tool_manager.list_tools())
+            raise MCPError(
+                INVALID_PARAMS, f"Unknown tool: {name}", data={"field": "name", "valid_tools": tools}
+            )
+        error = next(iter(sorted(validator.iter_errors(arguments), key=lambda e: list(e.path))), None)
+        if error is not None:
+            field = _field(error)
+            raise MCPError(INVALID_PARAMS, f"{field}: {error.message}", data={"field": field, "tool": name})
+        return await call_next(ctx)
+
+    return validate
+
+
+async def log_tool_calls(ctx, call_next):
+    """One structured line per tools/call: tool_name, request_id, duration_ms, result_status, caller_kind."""
+    if ctx.method != "tools/call":
+        return await call_next(ctx)
+    request_id = _request_id(ctx)
+    token = set_request_id(request_id)
+    started = time.perf_counter()
+    status = "ok"
+    try:
+        result = await call_next(ctx)
+        status = "tool_error" if _is_error(result) else "ok"
+        return result
+    except MCPError as exc:
+        status = f"rpc_error:{exc.error.code}" if hasattr(exc, "error") else "rpc_error"
+        raise
+    except Exception:
+        status = "exception"
+        raise
+    finally:
+        record = {
+            "event": "mcp.tool_call",
+            "tool_name": (ctx.params or {}).get("name") if isinstance(ctx.params, dict) else None,
+            "request_id": request_id,
+            "duration_ms": round((time.perf_counter() - started) * 1000, 2),
+            "result_status": status,
+            "caller_kind": _caller_kind(),
+        }
+        logger.info(json.dumps(record), extra=record)
+        reset_request_id(token)

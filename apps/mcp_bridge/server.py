@@ -1,0 +1,142 @@
+"""The MCP server: name ``josh``, the package version, tools from apps.mcp_bridge.tools, and live enums.
+
+Source enums are not frozen into the tool schemas at import: ``tools/list`` reads the live schema
+(apps.core.services.sources.plan_shape) each time, so a source that gains FTS or chunk tables shows up in
+the search tools' enums without a code change.
+"""
+
+import copy
+import logging
+
+from asgiref.sync import sync_to_async
+from django.db import close_old_connections
+from mcp.server.auth.settings import AuthSettings
+from mcp.server.mcpserver import MCPServer
+from mcp.server.transport_security import TransportSecuritySettings
+
+from apps.core.plans import all_plans
+from apps.core.services.sources import plan_shape
+from apps.mcp_bridge import conf
+from apps.mcp_bridge.auth import ApiKeyTokenVerifier
+from apps.mcp_bridge.middleware import log_tool_calls, make_validation_middleware
+from josh.api import josh_version
+
+INSTRUCTIONS = """Josh serves US federal-policy data (bills, bill text, public laws, votes, legislators,
+committees, reports, rules) with a citation on every record.
+
+Which tool:
+- You know the id → a typed lookup (get_bill, get_legislator, get_committee, ...) or fetch(id).
+- You have a person or committee name ("Sen. Markey", "Ways and Means") → resolve_entity.
+- You have a topic or question → search (hybrid), then fetch(id) on the hits you need.
+- Exact phrase or citation → lexical_search; paraphrase / concept → semantic_search.
+- What is loaded → list_sources.
+Ids are type-prefixed: bills hr:119:103 (H.R. 103 of the 119th Congress), legislators by bioguide id
+(S000033), committees by thomas id (HSWM, HSWM01), votes house:119:2025:77. Errors come back as isError
+results with a stable `code` and a hint saying how to recover."""
+
+
+def _shapes() -> dict[str, list[str]]:
+    close_old_connections()
+    try:
+        shapes: dict[str, list[str]] = {"body": [], "short-body": [], "registry": []}
+        for plan in all_plans():
+            shapes.setdefault(plan_shape(plan), []).append(plan.slug)
+        return shapes
+    finally:
+        close_old_connections()
+
+
+def live_sources() -> dict[str, list[str]]:
+    """Eligible slugs per use, from the live schema."""
+    shapes = _shapes()
+    return {
+        "search": shapes["body"] + shapes["short-body"],
+        "lexical": shapes["body"] + shapes["short-body"],
+        "semantic": shapes["body"],
+        "registry": shapes["registry"],
+    }
+
+
+def _enum_schema(values: list[str], *, comma_list: bool) -> dict:
+    if not values:
+        return {"type": "string"}
+    one = {"type": "string", "enum": values}
+    if not comma_list:
+        return one
+    return {"anyOf": [one, {"type": "string", "pattern": r"^[a-z0-9-]+(,[a-z0-9-]+)+$"}]}
+
+
+def _patch(tool, live: dict[str, list[str]]):
+    """Put the live enum on each tool's source-like field (declared in ``tool._meta['josh/enum']``)."""
+    meta = tool.meta or {}
+    enums = meta.get("josh/enums")
+    if not enums:
+        return tool
+    schema = copy.deepcopy(tool.input_schema)
+    for field, use in enums.items():
+        prop = schema.get("properties", {}).get(field)
+        if prop is None:
+            continue
+        values = live[use]
+        live_schema = _enum_schema(values, comma_list=(use != "registry"))
+        if "anyOf" in prop and any(p.get("type") == "null" for p in prop["anyOf"]):
+            prop["anyOf"] = [live_schema, {"type": "null"}]
+        else:
+            prop.pop("type", None)
+            prop.update(live_schema)
+        listed = ", ".join(values) or "(none loaded yet)"
+        prop["description"] = f"{prop.get('description', '')} Currently: {listed}.".strip()
+    description = (tool.description or "").replace("{sources:search}", ", ".join(live["search"]) or "none")
+    description = description.replace("{sources:semantic}", ", ".join(live["semantic"]) or "none")
+    description = description.replace("{sources:registry}", ", ".join(live["registry"]) or "none")
+    return tool.model_copy(update={"input_schema": schema, "description": description})
+
+
+class JoshServer(MCPServer):
+    async def list_tools(self):
+        tools = await super().list_tools()
+        live = await sync_to_async(live_sources, thread_sensitive=True)()
+        return [_patch(tool, live) for tool in tools]
+
+
+def build_server() -> JoshServer:
+    from apps.mcp_bridge.tools import install_all
+
+    auth_kwargs = {}
+    if conf.auth_required():
+        issuers = conf.oauth_issuers()
+        auth_kwargs = {
+            "token_verifier": ApiKeyTokenVerifier(),
+            "auth": AuthSettings(
+                issuer_url=issuers[0] if issuers else conf.public_base_url(),
+                resource_server_url=conf.resource_url(),
+                required_scopes=[conf.SCOPE],
+                validate_token_resource=True,
+            ),
+        }
+    server = JoshServer(
+        "josh",
+        title="Josh",
+        description="US federal-policy data: bills, texts, laws, votes, legislators, committees, reports.",
+        instructions=INSTRUCTIONS,
+        website_url=conf.public_base_url(),
+        version=josh_version(),
+        log_level="WARNING",
+        **auth_kwargs,
+    )
+    server.middleware.append(log_tool_calls)
+    server.middleware.append(make_validation_middleware(server))
+    install_all(server)
+    # The SDK logs INFO per stateless request ("Terminating session: None"); keep it to warnings.
+    logging.getLogger("mcp").setLevel(logging.WARNING)
+    return server
+
+
+def streamable_app(server: MCPServer):
+    return server.streamable_http_app(
+        streamable_http_path=conf.MCP_PATH,
+        stateless_http=True,
+        json_response=True,
+        # The router (apps.mcp_bridge.asgi) checks Host and Origin against Django's settings.
+        transport_security=TransportSecuritySettings(enable_dns_rebinding_protection=False),
+    )

@@ -1,0 +1,79 @@
+"""What every Josh tool shares: read-only annotations, the service call, and the error mapping.
+
+A tool is parse → call → return. The service runs through ``sync_to_async(thread_sensitive=True)`` with
+stale connections closed around it (Django's request signals never fire for /mcp). A ``JoshError`` becomes
+a tool result with ``isError: true`` whose text is the REST error envelope (same code, message, request_id)
+and whose ``_meta`` carries the same fields, so a model can self-correct.
+"""
+
+import functools
+import json
+from collections.abc import Callable
+from typing import Any
+
+from asgiref.sync import sync_to_async
+from django.db import close_old_connections
+from mcp.types import CallToolResult, TextContent, ToolAnnotations
+
+from apps.core.errors import JoshError, error_body
+
+READ_ONLY = ToolAnnotations(
+    read_only_hint=True, destructive_hint=False, idempotent_hint=True, open_world_hint=False
+)
+
+# Where a model should go when a code comes back (added to the error's hint as ``use_tool``).
+NEXT_TOOL = {
+    "source_not_searchable": "resolve_entity",
+    "unrecognized_id_format": "search",
+    "record_not_found": "search",
+}
+
+
+def _run(fn: Callable[..., Any], kwargs: dict[str, Any]) -> Any:
+    close_old_connections()
+    try:
+        return fn(**kwargs)
+    finally:
+        close_old_connections()
+
+
+async def call(fn: Callable[..., Any], /, **kwargs: Any) -> Any:
+    """Run a sync service/selector on Django's sync thread."""
+    return await sync_to_async(_run, thread_sensitive=True)(fn, kwargs)
+
+
+def error_result(exc: JoshError) -> CallToolResult:
+    body = error_body(exc)
+    error = body["error"]
+    hint = dict(error.get("hint") or {})
+    if exc.code in NEXT_TOOL and "use_tool" not in hint:
+        hint["use_tool"] = NEXT_TOOL[exc.code]
+        error["hint"] = hint
+    return CallToolResult(
+        content=[TextContent(type="text", text=json.dumps(body))],
+        is_error=True,
+        meta={
+            "code": error["code"],
+            "message": error["message"],
+            "request_id": error["request_id"],
+            "hint": hint,
+            "josh/error": error,
+        },
+    )
+
+
+def josh_tool(fn):
+    """Decorator for async tool adapters: JoshError → an isError result carrying the REST envelope."""
+
+    @functools.wraps(fn)
+    async def wrapper(*args, **kwargs):
+        try:
+            return await fn(*args, **kwargs)
+        except JoshError as exc:
+            return error_result(exc)
+
+    return wrapper
+
+
+def register(server, fn, *, name: str, title: str, description: str) -> None:
+    server.add_tool(josh_tool(fn), name=name, title=title, description=description, annotations=READ_ONLY)
