@@ -1,0 +1,203 @@
+"""Output and parameter schemas shared by REST, the browsable API and MCP."""
+
+from datetime import date, datetime
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from apps.citations.schemas import Citation
+
+ChamberName = Literal["house", "senate", "joint"]
+
+
+class LegislatorSummary(BaseModel):
+    id: str = Field(description="Public id: bioguide (S000033), or lis:S313 for a Senate-only stub.")
+    bioguide_id: str | None
+    lis_id: str | None
+    name: str = Field(description="Official full name (or the name a mentioning source gave a stub).")
+    party: str
+    state: str
+    district: int | None
+    chamber: str
+    is_current: bool
+    is_stub: bool = Field(
+        description="Known only from a vote or bill mention, not from the legislators file."
+    )
+
+
+class LegislatorHit(LegislatorSummary):
+    score: float | None = Field(description="Name-match score (higher = better); null when no q was given.")
+    citation: Citation
+
+
+class TermOut(BaseModel):
+    type: str = Field(description="rep or sen")
+    start: date
+    end: date | None
+    state: str
+    district: int | None
+    senate_class: int | None
+    state_rank: str
+    party: str
+    caucus: str
+    url: str
+    phone: str
+    office: str
+    contact_form: str
+
+
+class IdentifierOut(BaseModel):
+    scheme: str = Field(description="bioguide, thomas, lis, govtrack, icpsr, fec, opensecrets, ...")
+    value: str
+
+
+class CommitteeSeat(BaseModel):
+    committee_id: str
+    committee_name: str
+    congress: int
+    party_side: str
+    rank: int | None
+    title: str
+
+
+class LegislatorOut(LegislatorSummary):
+    first_name: str
+    middle_name: str
+    last_name: str
+    suffix: str
+    nickname: str
+    birthday: date | None
+    gender: str
+    identifiers: list[IdentifierOut]
+    terms: list[TermOut]
+    committees: list[CommitteeSeat]
+    citation: Citation
+
+
+class CommitteeSummary(BaseModel):
+    id: str = Field(description="Full thomas id: HSWM, or HSWM01 for a subcommittee.")
+    name: str
+    chamber: str
+    is_current: bool
+    parent_id: str | None
+
+
+class CommitteeHit(CommitteeSummary):
+    score: float | None = Field(description="Name-match score (higher = better); null when no q was given.")
+    citation: Citation
+
+
+class CommitteeOut(CommitteeSummary):
+    parent: CommitteeSummary | None
+    subcommittees: list[CommitteeSummary]
+    house_committee_id: str
+    senate_committee_id: str
+    url: str
+    minority_url: str
+    jurisdiction: str
+    address: str
+    phone: str
+    congresses: list[int]
+    citation: Citation
+
+
+class CommitteeMemberOut(BaseModel):
+    member: LegislatorSummary
+    committee_id: str
+    congress: int
+    party_side: str = Field(description="majority or minority")
+    rank: int | None = Field(description="Seniority rank within the party side (1 = most senior).")
+    title: str = Field(description="Chair, Ranking Member, Vice Chair, Ex Officio... ('' for none).")
+    role: str = Field(description="The title, or 'Member'.")
+    name_as_listed: str
+    citation: Citation
+
+
+class VoteSummary(BaseModel):
+    id: str = Field(description="house:119:2025:77 / senate:119:2025:162")
+    upstream_id: str = Field(description="unitedstates/congress vote id, e.g. h77-119.2025")
+    chamber: str
+    congress: int
+    session_year: int
+    number: int
+    voted_at: datetime | None
+    category: str
+    question: str
+    result: str
+    bill_id: str | None = Field(description="Canonical bill id voted on, e.g. hjres:119:24.")
+    totals: dict[str, int] = Field(description="Members per option as recorded (Yea/Nay/Aye/No/...).")
+    citation: Citation
+
+
+class PositionOut(BaseModel):
+    member_id: str = Field(description="Public legislator id: GET /v1/legislators/{member_id}.")
+    bioguide_id: str | None
+    lis_id: str | None
+    member_ref: str = Field(description="Id the vote file used: bioguide (House) or LIS (Senate).")
+    name: str
+    party: str
+    state: str
+    position: str = Field(
+        description="Option as recorded: Yea, Nay, Aye, No, Present, Not Voting, a candidate."
+    )
+    normalized: str = Field(description="yes, no, present, not_voting or other.")
+    is_stub: bool
+
+
+class VoteOut(VoteSummary):
+    vote_type: str
+    subject: str
+    requires: str
+    result_text: str
+    amendment: dict
+    nomination: dict
+    vice_president_position: str = Field(description="The Vice President's tie-breaking vote, '' if none.")
+    normalized_totals: dict[str, int] = Field(description="Members per normalised position.")
+    positions: list[PositionOut]
+
+
+class MemberVoteOut(BaseModel):
+    vote: VoteSummary
+    position: str
+    normalized: str
+
+
+class LegislatorListParams(BaseModel):
+    q: str | None = Field(
+        None, max_length=200, description="Noisy name: 'Sen. Markey MA', 'AOC', 'Jack Reed'."
+    )
+    state: str | None = Field(None, pattern=r"^[A-Za-z]{2}$", description="Two-letter state code.")
+    chamber: ChamberName | None = None
+    party: str | None = Field(None, max_length=40, description="D, R, I or the spelled-out party.")
+    current: bool | None = Field(None, description="Only current (true) or former/stub (false) members.")
+    limit: int | None = Field(None, description="Page size (default 20, max 250).")
+    cursor: str | None = None
+
+
+class CommitteeListParams(BaseModel):
+    q: str | None = Field(None, max_length=200, description="Committee name words, e.g. 'ways means health'.")
+    chamber: ChamberName | None = None
+    current: bool | None = None
+    limit: int | None = None
+    cursor: str | None = None
+
+
+class VoteListParams(BaseModel):
+    chamber: Literal["house", "senate"] | None = None
+    congress: int | None = Field(None, ge=1, le=200)
+    bill_id: str | None = Field(
+        None, max_length=40, description="Any bill spelling: hjres:119:24, H.J.Res. 24-119."
+    )
+    limit: int | None = None
+    cursor: str | None = None
+
+
+class PageParams(BaseModel):
+    limit: int | None = None
+    cursor: str | None = None
+
+
+class MembersParams(PageParams):
+    congress: int | None = Field(
+        None, ge=1, le=200, description="Default: the latest Congress with a roster."
+    )

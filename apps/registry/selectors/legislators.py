@@ -1,0 +1,142 @@
+from apps.citations.services import citation_for
+from apps.core.errors import InvalidParameter, NotFound
+from apps.core.ids import normalize_for
+from apps.core.pagination import Page, paginate
+from apps.registry.models import Legislator, VotePosition
+from apps.registry.schemas import (
+    CommitteeSeat,
+    IdentifierOut,
+    LegislatorHit,
+    LegislatorListParams,
+    LegislatorOut,
+    MemberVoteOut,
+    PageParams,
+    TermOut,
+)
+from apps.registry.services import PARTY_NAMES
+from apps.search.names import search_names
+
+from ._common import legislator_summary, page_window, ranked_page, vote_summary
+
+SPELLED_PARTIES = {name.lower(): name for name in PARTY_NAMES.values()}
+
+
+def legislator_row(id: str, *, queryset=None) -> Legislator:
+    """The legislator named by a public id (bioguide ``S000033`` or ``lis:S313``)."""
+    canonical = normalize_for("legislator", id)
+    qs = queryset if queryset is not None else Legislator.objects.all()
+    lookup = {"lis_id": canonical[4:]} if canonical.startswith("lis:") else {"bioguide_id": canonical}
+    row = qs.filter(**lookup).first()
+    if row is None:
+        raise NotFound(
+            f"No legislator {canonical}. Use GET /v1/legislators?q=<name> to find a member's id.",
+            hint={"id": canonical},
+        )
+    return row
+
+
+def legislator_get(*, id: str) -> LegislatorOut:
+    """One member of Congress by bioguide id (``S000033``) or ``lis:S313``: names, party, state, every term,
+    the identifier crosswalk (bioguide, thomas, lis, govtrack, fec, ...) and committee seats."""
+    row = legislator_row(
+        id,
+        queryset=Legislator.objects.prefetch_related("identifiers", "terms", "memberships__committee"),
+    )
+    seats = sorted(row.memberships.all(), key=lambda m: (-m.congress, m.committee.thomas_id))
+    return LegislatorOut(
+        **legislator_summary(row).model_dump(),
+        first_name=row.first_name,
+        middle_name=row.middle_name,
+        last_name=row.last_name,
+        suffix=row.suffix,
+        nickname=row.nickname,
+        birthday=row.birthday,
+        gender=row.gender,
+        identifiers=[
+            IdentifierOut(scheme=i.scheme, value=i.value)
+            for i in sorted(row.identifiers.all(), key=lambda i: (i.scheme, i.value))
+        ],
+        terms=[
+            TermOut(type=t.term_type, **{f: getattr(t, f) for f in TermOut.model_fields if f != "type"})
+            for t in row.terms.all()
+        ],
+        committees=[
+            CommitteeSeat(
+                committee_id=m.committee.thomas_id,
+                committee_name=m.committee.name,
+                congress=m.congress,
+                party_side=m.party_side,
+                rank=m.rank,
+                title=m.title,
+            )
+            for m in seats
+        ],
+        citation=citation_for(row),
+    )
+
+
+def _party(value: str) -> str:
+    spelled = PARTY_NAMES.get(value.upper()) or SPELLED_PARTIES.get(value.lower())
+    if spelled is None:
+        raise InvalidParameter(
+            "party",
+            f"party={value!r} is not a party; use D, R, I or the spelled-out name (Democrat, ...).",
+            valid=sorted({*PARTY_NAMES, *PARTY_NAMES.values()}),
+        )
+    return spelled
+
+
+def _filters(params: LegislatorListParams) -> dict:
+    filters: dict = {}
+    if params.state:
+        filters["state"] = params.state.upper()
+    if params.chamber:
+        filters["chamber"] = params.chamber
+    if params.party:
+        filters["party"] = _party(params.party)
+    if params.current is not None:
+        filters["is_current"] = params.current
+    return filters
+
+
+def _hit(row: Legislator, score: float | None) -> LegislatorHit:
+    return LegislatorHit(**legislator_summary(row).model_dump(), score=score, citation=citation_for(row))
+
+
+def legislator_list(*, params: LegislatorListParams) -> Page[LegislatorHit]:
+    """Members of Congress, filtered by state / chamber / party / current. With ``q`` (a noisy name such as
+    "Sen. Markey MA", "AOC" or "Jack Reed D-RI") the results are ranked by name match, best first."""
+    filters = _filters(params)
+    if not params.q:
+        qs = Legislator.objects.filter(**filters).order_by("last_name", "first_name", "id")
+        return paginate(qs, limit=params.limit, cursor=params.cursor, to_schema=lambda row: _hit(row, None))
+    limit, offset = page_window(params.limit, params.cursor)
+    matches = search_names(
+        fts_table="legislators_fts",
+        content_table=Legislator._meta.db_table,
+        q=params.q,
+        filters=filters,
+        prefer_column="is_current",
+        limit=limit,
+        offset=offset,
+    )
+    rows = Legislator.objects.in_bulk([pk for pk, _ in matches.hits])
+    return ranked_page(matches.hits, matches.total, rows, limit=limit, offset=offset, to_schema=_hit)
+
+
+def legislator_votes(*, id: str, params: PageParams) -> Page[MemberVoteOut]:
+    """How one member voted, newest roll call first: each vote's summary with the member's position."""
+    row = legislator_row(id)
+    qs = (
+        VotePosition.objects.filter(legislator=row)
+        .select_related("vote")
+        .order_by("-vote__voted_at", "-vote__number")
+    )
+    return paginate(
+        qs,
+        limit=params.limit,
+        cursor=params.cursor,
+        to_schema=lambda p: MemberVoteOut(
+            vote=vote_summary(p.vote), position=p.position, normalized=p.normalized
+        ),
+    )

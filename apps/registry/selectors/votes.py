@@ -1,0 +1,75 @@
+from collections import Counter
+
+from apps.core.errors import NotFound
+from apps.core.ids import normalize_for, parse_bill_ref
+from apps.core.pagination import Page, paginate
+from apps.registry.models import RollCallVote
+from apps.registry.schemas import PositionOut, VoteListParams, VoteOut, VoteSummary
+
+from ._common import vote_summary
+
+_NORMALIZED_ORDER = ("yes", "no", "present", "not_voting", "other")
+
+
+def vote_get(*, id: str) -> VoteOut:
+    """One roll-call vote (``senate:119:2025:162``; the upstream ``s162-119.2025`` is accepted) with totals,
+    the bill voted on, and every member's position, each with the member's public id."""
+    canonical = normalize_for("vote", id)
+    row = RollCallVote.objects.filter(vote_id=canonical).first()
+    if row is None:
+        raise NotFound(
+            f"No roll-call vote {canonical}. GET /v1/votes?chamber=&congress= lists the ingested votes.",
+            hint={"id": canonical},
+        )
+    positions = sorted(
+        row.positions.select_related("legislator"),
+        key=lambda p: (_NORMALIZED_ORDER.index(p.normalized), p.position, p.display_name, p.member_ref),
+    )
+    normalized = Counter(p.normalized for p in positions)
+    return VoteOut(
+        **vote_summary(row).model_dump(),
+        vote_type=row.vote_type,
+        subject=row.subject,
+        requires=row.requires,
+        result_text=row.result_text,
+        amendment=row.amendment,
+        nomination=row.nomination,
+        vice_president_position=row.vice_president_position,
+        normalized_totals={k: normalized[k] for k in _NORMALIZED_ORDER if normalized[k]},
+        positions=[
+            PositionOut(
+                member_id=p.legislator.public_id,
+                bioguide_id=p.legislator.bioguide_id,
+                lis_id=p.legislator.lis_id,
+                member_ref=p.member_ref,
+                name=p.display_name,
+                party=p.party,
+                state=p.state,
+                position=p.position,
+                normalized=p.normalized,
+                is_stub=p.legislator.is_stub,
+            )
+            for p in positions
+        ],
+    )
+
+
+def _bill_filter(raw: str, congress: int | None) -> str:
+    ref = parse_bill_ref(raw)
+    if ref is not None and ref.congress is None and congress is not None:
+        return ref.with_congress(congress).id
+    return normalize_for("bill", raw, parameter="bill_id")
+
+
+def vote_list(*, params: VoteListParams) -> Page[VoteSummary]:
+    """Roll-call votes, newest first, filtered by chamber, Congress and the bill voted on (any bill
+    spelling; ``H.J.Res. 24`` needs ``congress=``)."""
+    qs = RollCallVote.objects.all()
+    if params.chamber:
+        qs = qs.filter(chamber=params.chamber)
+    if params.congress:
+        qs = qs.filter(congress=params.congress)
+    if params.bill_id:
+        qs = qs.filter(bill_id=_bill_filter(params.bill_id, params.congress))
+    qs = qs.order_by("-voted_at", "-number", "id")
+    return paginate(qs, limit=params.limit, cursor=params.cursor, to_schema=vote_summary)

@@ -1,0 +1,128 @@
+"""Ranked name lookup over the registry's FTS5 name tables (``legislators_fts``, ``committees_fts``).
+
+Registry queries are noisy names ("Sen. Markey MA", "AOC", "ways means health"), not prose, so every word
+is optional: the query is each word OR its prefix, and FTS5's bm25 ranks the rows that match the most and
+the rarest words first. User text never reaches ``MATCH`` as syntax: it is split into letter/digit runs,
+each emitted as a quoted FTS5 string. The statement runs under the configured time limit.
+"""
+
+import re
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.db import OperationalError, connection
+
+from apps.core.errors import InvalidParameter, QueryTimeout
+from apps.search.ddl import quote_ident
+
+MAX_TOKENS = 12
+MIN_PREFIX = 3
+_TOKEN = re.compile(r"[^\W_]+", re.UNICODE)
+_PROGRESS_STEPS = 10_000
+
+# Purpose: rank content rows whose FTS name column matches the quoted-token query.
+# Parameters: %(match)s FTS5 query built by name_match_query; %(limit)s, %(offset)s; filter values.
+# {fts}, {content}: quoted identifiers from code; {filters}: " AND c.<col> = %(f_i)s" fragments from code.
+NAME_SEARCH_SQL = """
+WITH name_matches AS (
+    SELECT rowid AS id, bm25({fts}) AS rank            -- bm25: lower = better
+    FROM {fts}
+    WHERE {fts} MATCH %(match)s
+)
+SELECT m.id, -m.rank AS score, COUNT(*) OVER () AS total
+FROM name_matches AS m
+JOIN {content} AS c ON c.id = m.id
+WHERE 1 = 1{filters}
+ORDER BY m.rank, {prefer}m.id                          -- ties: preferred rows first, then stable by id
+LIMIT %(limit)s OFFSET %(offset)s
+"""
+
+
+@dataclass(frozen=True)
+class NameMatches:
+    hits: list[tuple[int, float]]  # (content row id, score: higher = better), best first
+    total: int
+
+
+def name_tokens(q: str) -> list[str]:
+    """The words of ``q`` (letters and digits only), lower-cased, de-duplicated, at most MAX_TOKENS."""
+    return list(dict.fromkeys(t.lower() for t in _TOKEN.findall(q or "")))[:MAX_TOKENS]
+
+
+def name_match_query(q: str) -> str:
+    """FTS5 query for noisy name text: ``"markey" OR "markey"*`` per word, words OR-ed (all optional)."""
+    tokens = name_tokens(q)
+    if not tokens:
+        raise InvalidParameter(
+            "q", f"q={q!r} has no letters or digits to look up; give a name, e.g. q=Markey."
+        )
+    parts = []
+    for token in tokens:
+        quoted = f'"{token}"'  # tokens are letters/digits only: nothing to escape, no FTS5 syntax left
+        parts.append(f"{quoted} OR {quoted}*" if len(token) >= MIN_PREFIX else quoted)
+    return " OR ".join(parts)
+
+
+@contextmanager
+def _time_limit() -> Iterator[None]:
+    budget_ms = settings.JOSH["QUERY_TIME_LIMIT_MS"]
+    deadline = time.perf_counter() + budget_ms / 1000
+    connection.ensure_connection()
+    raw = connection.connection
+    raw.set_progress_handler(lambda: 1 if time.perf_counter() > deadline else 0, _PROGRESS_STEPS)
+    try:
+        yield
+    except OperationalError as exc:
+        if "interrupt" in str(exc):
+            raise QueryTimeout(
+                f"The name lookup ran past its {budget_ms} ms budget; use fewer words or add a filter.",
+                hint={"time_limit_ms": budget_ms},
+            ) from None
+        raise
+    finally:
+        raw.set_progress_handler(None, _PROGRESS_STEPS)
+
+
+def search_names(
+    *,
+    fts_table: str,
+    content_table: str,
+    q: str,
+    filters: dict[str, object] | None = None,
+    prefer_column: str | None = None,
+    limit: int,
+    offset: int = 0,
+) -> NameMatches:
+    """Rows of ``content_table`` whose name matches ``q``, best first, with equality ``filters`` applied.
+
+    ``filters`` keys and ``prefer_column`` are column names from code (quoted); values are bound."""
+    params: dict[str, object] = {"match": name_match_query(q), "limit": limit, "offset": offset}
+    fragments = []
+    for i, (column, value) in enumerate((filters or {}).items()):
+        fragments.append(f" AND c.{quote_ident(column)} = %(f_{i})s")
+        params[f"f_{i}"] = value
+    sql = NAME_SEARCH_SQL.format(
+        fts=quote_ident(fts_table),
+        content=quote_ident(content_table),
+        filters="".join(fragments),
+        prefer=f"c.{quote_ident(prefer_column)} DESC, " if prefer_column else "",
+    )
+    with _time_limit(), connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        rows = cursor.fetchall()
+    total = rows[0][2] if rows else 0
+    if not rows and offset:
+        total = _count(sql, params)
+    return NameMatches(hits=[(row[0], round(row[1], 4)) for row in rows], total=total)
+
+
+def _count(sql: str, params: dict) -> int:
+    """Total matches when the page is past the end (the window count came back with no rows)."""
+    with _time_limit(), connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT COUNT(*) FROM ({sql.replace('LIMIT %(limit)s OFFSET %(offset)s', '')})", params
+        )
+        return cursor.fetchone()[0]
