@@ -8,6 +8,7 @@ and whose ``_meta`` carries the same fields, so a model can self-correct.
 
 import functools
 import json
+import logging
 from collections.abc import Callable
 from typing import Any
 
@@ -15,7 +16,9 @@ from asgiref.sync import sync_to_async
 from django.db import close_old_connections
 from mcp.types import CallToolResult, TextContent, ToolAnnotations
 
-from apps.core.errors import JoshError, error_body
+from apps.core.errors import JoshError, error_body, server_error_body
+
+logger = logging.getLogger("josh.mcp.tools")
 
 READ_ONLY = ToolAnnotations(
     read_only_hint=True, destructive_hint=False, idempotent_hint=True, open_world_hint=False
@@ -42,11 +45,12 @@ async def call(fn: Callable[..., Any], /, **kwargs: Any) -> Any:
     return await sync_to_async(_run, thread_sensitive=True)(fn, kwargs)
 
 
-def error_result(exc: JoshError) -> CallToolResult:
-    body = error_body(exc)
+def error_result(exc: JoshError | None) -> CallToolResult:
+    """The isError result for ``exc`` (None: an unexpected failure, logged, reported as internal_error)."""
+    body = error_body(exc) if exc is not None else server_error_body()
     error = body["error"]
     hint = dict(error.get("hint") or {})
-    if exc.code in NEXT_TOOL and "use_tool" not in hint:
+    if exc is not None and exc.code in NEXT_TOOL and "use_tool" not in hint:
         hint["use_tool"] = NEXT_TOOL[exc.code]
         error["hint"] = hint
     return CallToolResult(
@@ -71,6 +75,9 @@ def josh_tool(fn):
             return await fn(*args, **kwargs)
         except JoshError as exc:
             return error_result(exc)
+        except Exception:
+            logger.exception("tool %s failed", fn.__name__)
+            return error_result(None)
 
     return wrapper
 
