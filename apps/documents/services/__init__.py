@@ -1,0 +1,1 @@
+"""Writes for the document sources (called by the plans' ``load``)."""
