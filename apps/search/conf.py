@@ -7,3 +7,30 @@ EMBED_DIM = 384
 FTS_TOKENIZE = "porter unicode61 remove_diacritics 2"
 # Registry name tables: no stemming (names are not English words), diacritics folded ("José" ~ "Jose").
 NAME_TOKENIZE = "unicode61 remove_diacritics 2"
+
+# Engine knobs; each can be overridden in settings.JOSH (tests and the bench do). See ``knob``.
+DEFAULTS = {
+    # Lexical: a term in more than this share of documents (and at least LEXICAL_DROP_MIN_DF of them) is
+    # dropped from an AND group that has a rarer term: FTS5 scores every match (sqlite-stack.md §5).
+    "LEXICAL_DROP_RATIO": 0.35,
+    "LEXICAL_DROP_MIN_DF": 2_000,
+    # Above this many postings left to score, an unfiltered query ranks only the newest LEXICAL_SCAN_CAP
+    # matches (by rowid) instead of all of them; filtered queries run exactly under the time limit.
+    "LEXICAL_EXACT_POSTINGS": 40_000,
+    "LEXICAL_SCAN_CAP": 8_000,
+    # Semantic: candidates taken from the bit-quantized scan before the float rescore. Recall falls with N
+    # at a fixed count, so it grows with the index (sqlite-stack.md §4): max(MIN, N / PER).
+    "SEMANTIC_CANDIDATES_MIN": 400,
+    "SEMANTIC_CANDIDATES_PER": 1_000,
+    # Hybrid: per-leg RRF weights (k is settings.JOSH["RRF_K"]) and how deep each leg ranks.
+    "RRF_W_LEXICAL": 1.0,
+    "RRF_W_SEMANTIC": 1.0,
+    "HYBRID_DEPTH": 100,
+    "MAX_OFFSET": 1_000,
+}
+
+
+def knob(name: str):
+    from django.conf import settings
+
+    return settings.JOSH.get(name, DEFAULTS[name])

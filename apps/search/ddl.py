@@ -106,3 +106,15 @@ def ensure_triggers_operation() -> migrations.RunPython:
         ensure_fts_triggers()
 
     return migrations.RunPython(forward, migrations.RunPython.noop)
+
+
+# One row per chunk table: a random token replaced by every write to that table (apps.search.embedding), so
+# every serving process can tell in one point lookup whether its in-memory vector index is stale.
+INDEX_STATE_SQL = [
+    "CREATE TABLE IF NOT EXISTS search_index_state ("
+    " chunk_table TEXT PRIMARY KEY, token TEXT NOT NULL, updated_at TEXT NOT NULL)"
+]
+
+
+def index_state_operations() -> list[migrations.RunSQL]:
+    return [migrations.RunSQL(INDEX_STATE_SQL, ["DROP TABLE IF EXISTS search_index_state"])]

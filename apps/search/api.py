@@ -1,0 +1,61 @@
+"""REST: ``GET /v1/search`` and ``GET /v1/<resource>/{id}/similar`` for every body-bearing plan.
+
+The similar routes are generated from the plans registry (a plan with a chunk table gets one), so no
+router names a source; whether the source can answer is still decided from the live schema per request.
+"""
+
+from datetime import date
+from typing import Literal
+
+from django.http import JsonResponse
+from ninja import Query, Router, Schema
+from pydantic import Field
+
+from apps.core.plans import all_plans
+from apps.search.schemas import SearchPage
+from apps.search.selectors import search, similar
+
+router = Router(tags=["search"])
+
+
+class SearchParams(Schema):
+    q: str = Field(description='Words to find. "quoted phrases", term* (≥ 3 chars), OR and NOT (upper case).')
+    source: str | None = Field(
+        None, description="Comma list of source slugs; omitted = every eligible source."
+    )
+    mode: Literal["lexical", "semantic", "hybrid"] = Field(
+        "hybrid", description="Ranking: BM25, vectors, or both."
+    )
+    since: date | None = Field(None, description="Only records published on or after this date.")
+    until: date | None = Field(None, description="Only records published on or before this date.")
+    congress: int | None = Field(None, ge=1, le=200, description="Only records of this Congress.")
+    bill_id: str | None = Field(None, description="Only records tied to this bill, e.g. hr:119:103.")
+    limit: int | None = Field(None, description="Page size (default 20, max 250).")
+    offset: int = Field(0, ge=0, description="Hits to skip (max 1000).")
+
+
+class SimilarParams(Schema):
+    limit: int | None = Field(None, description="Page size (default 20, max 250).")
+    offset: int = Field(0, ge=0, description="Hits to skip (max 1000).")
+
+
+@router.get("/search", response=SearchPage, summary="Search every corpus: lexical, semantic or hybrid")
+def search_view(request, params: Query[SearchParams]):
+    return JsonResponse(search(**params.dict()).public())
+
+
+def _similar_view(slug: str):
+    def view(request, id: str, params: Query[SimilarParams]):
+        return JsonResponse(similar(slug=slug, id=id, **params.dict()).public())
+
+    return view
+
+
+for _plan in all_plans():
+    if _plan.search and _plan.search.chunk_table:
+        router.get(
+            f"/{_plan.resource}/{{id}}/similar",
+            response=SearchPage,
+            summary=f"{_plan.title}: the most similar records",
+            operation_id=f"similar_{_plan.slug.replace('-', '_')}",
+        )(_similar_view(_plan.slug))

@@ -1,0 +1,212 @@
+"""Fill ``<base>_chunks`` (and its vec0 mirror) for every body-bearing source: incremental and batched.
+
+A document's chunks are its header (title and other heavily weighted columns such as a summary: seq 0,
+offsets 0..0) and its body split by ``apps.search.chunking``. Each chunk is keyed by
+``sha1(model_id, embed input)``: a run embeds only chunks whose hash is new, reuses the vectors of
+unchanged ones, deletes the chunks of vanished documents, and writes the table's index token so serving
+processes reload their in-memory index. Documents are written in small transactions, so an interrupted
+run resumes where it stopped.
+"""
+
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import numpy as np
+from django.db import transaction
+from django.utils import timezone
+
+from apps.core.plans import SourcePlan, all_plans
+from apps.core.services.sources import plan_shape
+from apps.search import queries
+from apps.search.chunking import Chunk, chunk_body, content_hash
+from apps.search.ddl import quote_ident
+from apps.search.encoders import Encoder, get_encoder
+from apps.search.semantic import pack_bits
+
+BODY_COLUMN = "body"
+HEADER_MIN_WEIGHT = 4.0  # columns weighted like a title or summary describe the whole document
+HEADER_CHARS = 2_000
+
+EXISTING_SQL = "SELECT doc_id, seq, content_hash, model_id, published_at, congress FROM {chunks}"
+REUSE_SQL = (
+    "SELECT content_hash, embedding, bits FROM {chunks} "
+    "WHERE doc_id IN (SELECT value FROM json_each(:ids)) AND model_id = :model_id AND embedding IS NOT NULL"
+)
+DELETE_VEC_SQL = "DELETE FROM {vec} WHERE chunk_id IN (SELECT id FROM {chunks} WHERE doc_id = ?)"
+DELETE_CHUNKS_SQL = "DELETE FROM {chunks} WHERE doc_id = ?"
+INSERT_CHUNK_SQL = (
+    "INSERT INTO {chunks} (doc_id, seq, heading, start_offset, end_offset, text, content_hash, model_id, "
+    "embedding, bits, published_at, congress) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
+INSERT_VEC_SQL = "INSERT INTO {vec} (chunk_id, embedding) VALUES (?, vec_bit(?))"
+BUMP_SQL = (
+    "INSERT INTO search_index_state (chunk_table, token, updated_at) VALUES (?, ?, ?) "
+    "ON CONFLICT (chunk_table) DO UPDATE SET token = excluded.token, updated_at = excluded.updated_at"
+)
+
+
+@dataclass
+class Doc:
+    id: int
+    title: str
+    chunks: list[Chunk]
+    hashes: list[str]
+    published_at: str | None
+    congress: int | None
+
+
+@dataclass
+class EmbedStats:
+    source: str
+    documents: int = 0
+    chunks: int = 0
+    embedded: int = 0
+    reused: int = 0
+    deleted_documents: int = 0
+    seconds: float = 0.0
+    model_id: str = ""
+    changed_docs: list[int] = field(default_factory=list, repr=False)
+
+
+def embeddable_plans() -> list[SourcePlan]:
+    """Plans whose live schema has chunk tables (shape ``body``)."""
+    return [p for p in all_plans() if p.search and p.search.chunk_table and plan_shape(p) == "body"]
+
+
+def _header_columns(spec) -> list[str]:
+    cols = [c for c, w in zip(spec.columns, spec.weights, strict=False) if w >= HEADER_MIN_WEIGHT]
+    cols = [c for c in cols if c not in (BODY_COLUMN, spec.title_column)]
+    return [spec.title_column, *cols]
+
+
+def _read_docs(spec, model_id: str) -> list[Doc]:
+    header = _header_columns(spec)
+    body = BODY_COLUMN if BODY_COLUMN in spec.columns else None
+    select = [f"c.{quote_ident(col)}" for col in header]
+    select.append(f"c.{quote_ident(body)}" if body else "''")
+    select.append(f"c.{quote_ident(spec.date_column)}")
+    select.append(f"c.{quote_ident(spec.congress_column)}" if spec.congress_column else "NULL")
+    sql = f"SELECT c.id, {', '.join(select)} FROM {quote_ident(spec.content_table)} AS c ORDER BY c.id"
+    docs = []
+    for row in queries.fetchall(sql):
+        doc_id, head, text, published, congress = row[0], row[1 : 1 + len(header)], row[-3], row[-2], row[-1]
+        title = head[0] or ""
+        header_text = "\n".join(str(h) for h in head if h)[:HEADER_CHARS]
+        chunks = [Chunk(0, "", 0, 0, header_text)] if header_text else []
+        chunks += [
+            Chunk(len(chunks) + c.seq, c.heading, c.start, c.end, c.text) for c in chunk_body(text or "")
+        ]
+        hashes = [content_hash(c.embed_input(title if c.seq else ""), model_id) for c in chunks]
+        published = str(published)[:10] if published else None
+        docs.append(Doc(doc_id, title, chunks, hashes, published, congress))
+    return docs
+
+
+def _existing(chunks_table: str) -> dict[int, list[tuple]]:
+    out: dict[int, list[tuple]] = {}
+    for doc_id, seq, digest, model_id, published, congress in queries.fetchall(
+        EXISTING_SQL.format(chunks=quote_ident(chunks_table))
+    ):
+        out.setdefault(doc_id, []).append((seq, digest, model_id, published, congress))
+    return out
+
+
+def _unchanged(doc: Doc, existing: list[tuple], model_id: str) -> bool:
+    want = [(i, h, model_id, doc.published_at, doc.congress) for i, h in enumerate(doc.hashes)]
+    return sorted(existing) == want
+
+
+def bump_index_token(chunks_table: str) -> None:
+    queries.fetchall(BUMP_SQL, (chunks_table, secrets.token_hex(8), timezone.now().isoformat()))
+
+
+def embed_source(
+    plan: SourcePlan,
+    *,
+    batch: int = 32,
+    encoder: Encoder | None = None,
+    progress: Callable[[str, int, int], None] | None = None,
+) -> EmbedStats:
+    """Bring ``plan``'s chunk table up to date with its documents and the configured encoder."""
+    started = time.perf_counter()
+    encoder = encoder or get_encoder()
+    spec = plan.search
+    tables = {"chunks": quote_ident(spec.chunk_table), "vec": quote_ident(spec.chunk_table + "_vec0")}
+    stats = EmbedStats(plan.slug, model_id=encoder.model_id)
+    docs = _read_docs(spec, encoder.model_id)
+    existing = _existing(spec.chunk_table)
+    stats.documents, stats.chunks = len(docs), sum(len(d.chunks) for d in docs)
+    todo = [d for d in docs if not _unchanged(d, existing.get(d.id, []), encoder.model_id)]
+    vanished = sorted(set(existing) - {d.id for d in docs})
+    total = sum(len(d.chunks) for d in todo)
+    done = 0
+    for group in _groups(todo, batch * 4):
+        done += _write_group(group, tables, encoder, batch, stats, progress, done, total)
+    if vanished:
+        with transaction.atomic():
+            for doc_id in vanished:
+                queries.fetchall(DELETE_VEC_SQL.format(**tables), (doc_id,))
+                queries.fetchall(DELETE_CHUNKS_SQL.format(**tables), (doc_id,))
+        stats.deleted_documents = len(vanished)
+    if todo or vanished:
+        bump_index_token(spec.chunk_table)
+    stats.changed_docs = [d.id for d in todo]
+    stats.seconds = round(time.perf_counter() - started, 2)
+    return stats
+
+
+def _groups(docs: list[Doc], size: int):
+    group, count = [], 0
+    for doc in docs:
+        group.append(doc)
+        count += len(doc.chunks)
+        if count >= size:
+            yield group
+            group, count = [], 0
+    if group:
+        yield group
+
+
+def _write_group(group, tables, encoder, batch, stats, progress, done, total) -> int:
+    reuse = {
+        digest: (emb, bits)
+        for digest, emb, bits in queries.fetchall(
+            REUSE_SQL.format(**tables),
+            {"ids": queries.ids_param(d.id for d in group), "model_id": encoder.model_id},
+        )
+    }
+    missing = {}
+    for doc in group:
+        for chunk, digest in zip(doc.chunks, doc.hashes, strict=True):
+            if digest not in reuse and digest not in missing:
+                missing[digest] = chunk.embed_input(doc.title if chunk.seq else "")
+    digests = list(missing)
+    for start in range(0, len(digests), batch):
+        part = digests[start : start + batch]
+        vectors = encoder.embed([missing[d] for d in part]).astype(np.float32)
+        for digest, vec in zip(part, vectors, strict=True):
+            reuse[digest] = (vec.tobytes(), pack_bits(vec).tobytes())
+        if progress:
+            progress("embed", done + min(start + batch, len(digests)), total)
+    stats.embedded += len(digests)
+    chunk_count = sum(len(d.chunks) for d in group)
+    stats.reused += chunk_count - len(digests)
+    with transaction.atomic():
+        cursor = queries.raw_connection().cursor()
+        for doc in group:
+            cursor.execute(DELETE_VEC_SQL.format(**tables), (doc.id,))
+            cursor.execute(DELETE_CHUNKS_SQL.format(**tables), (doc.id,))
+            for chunk, digest in zip(doc.chunks, doc.hashes, strict=True):
+                emb, bits = reuse[digest]
+                cursor.execute(
+                    INSERT_CHUNK_SQL.format(**tables),
+                    (doc.id, chunk.seq, chunk.heading, chunk.start, chunk.end, chunk.text, digest,
+                     encoder.model_id, emb, bits, doc.published_at, doc.congress),
+                )  # fmt: skip
+                cursor.execute(INSERT_VEC_SQL.format(**tables), (cursor.lastrowid, bits))
+        cursor.close()
+    if progress:
+        progress("write", done + chunk_count, total)
+    return chunk_count

@@ -1,0 +1,77 @@
+"""Search filters and the SQL fragments they become.
+
+A filter a source cannot answer (``congress`` on a source without a congress column, ``bill_id`` on one
+without a bill column) excludes that source: it has no record that is known to satisfy it.
+"""
+
+from dataclasses import dataclass
+from datetime import date
+
+from apps.core.errors import InvalidParameter
+from apps.core.ids import parse_bill_ref
+from apps.search.ddl import quote_ident
+
+
+@dataclass(frozen=True)
+class SearchFilters:
+    since: date | None = None
+    until: date | None = None
+    congress: int | None = None
+    bill_id: str | None = None  # canonical ('hr:119:103')
+
+    @property
+    def any(self) -> bool:
+        return any(v is not None for v in (self.since, self.until, self.congress, self.bill_id))
+
+
+def _date(name: str, value) -> date | None:
+    if value is None or isinstance(value, date):
+        return value
+    try:
+        return date.fromisoformat(str(value))
+    except ValueError:
+        raise InvalidParameter(name, f"{name} must be a date like 2024-01-31; got '{value}'.") from None
+
+
+def make_filters(*, since=None, until=None, congress=None, bill_id=None) -> SearchFilters:
+    since, until = _date("since", since), _date("until", until)
+    if since and until and since > until:
+        raise InvalidParameter("since", f"since ({since}) is after until ({until}); swap them.")
+    canonical = None
+    if bill_id:
+        ref = parse_bill_ref(bill_id)
+        if ref is None or ref.congress is None:
+            raise InvalidParameter(
+                "bill_id",
+                f"'{bill_id}' is not a bill id with a congress; use e.g. hr:119:103.",
+                example="hr:119:103",
+            )
+        canonical = ref.id
+    return SearchFilters(since=since, until=until, congress=congress, bill_id=canonical)
+
+
+def applicable(spec, filters: SearchFilters) -> bool:
+    if filters.congress is not None and not spec.congress_column:
+        return False
+    if filters.bill_id is not None and not spec.bill_column:
+        return False
+    return True
+
+
+def content_filters(spec, filters: SearchFilters) -> tuple[list[str], dict]:
+    """AND-able fragments over the content row ``c`` and their named parameters."""
+    fragments: list[str] = []
+    params: dict = {}
+    if filters.since:
+        fragments.append(f"c.{quote_ident(spec.date_column)} >= :since")
+        params["since"] = filters.since.isoformat()
+    if filters.until:
+        fragments.append(f"substr(c.{quote_ident(spec.date_column)}, 1, 10) <= :until")
+        params["until"] = filters.until.isoformat()
+    if filters.congress is not None:
+        fragments.append(f"c.{quote_ident(spec.congress_column)} = :congress")
+        params["congress"] = filters.congress
+    if filters.bill_id is not None:
+        fragments.append(f"c.{quote_ident(spec.bill_column)} = :bill_id")
+        params["bill_id"] = filters.bill_id
+    return fragments, params

@@ -1,0 +1,69 @@
+"""Search output schemas, shared by REST (ninja), the browsable API and the MCP tools."""
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from apps.citations.schemas import Citation
+
+Mode = Literal["lexical", "semantic", "hybrid"]
+
+
+class Snippet(BaseModel):
+    text: str = Field(description="The matched passage (FTS5 snippet, or the best chunk for a semantic hit).")
+    highlights: list[tuple[int, int]] = Field(
+        description="[start, end) character ranges in `text` that matched the query terms."
+    )
+    heading: str = Field("", description="Section heading of the passage, when the body has sections.")
+
+
+class Explain(BaseModel):
+    lexical_rank: int | None = Field(description="1-based rank in the BM25 leg; null when that leg missed.")
+    semantic_rank: int | None = Field(
+        description="1-based rank in the vector leg; null when that leg missed."
+    )
+    rrf_score: float | None = Field(description="Reciprocal Rank Fusion score (hybrid mode), else null.")
+    lexical_score: float | None = Field(
+        None, description="BM25 (higher is better), when the lexical leg ran."
+    )
+    semantic_score: float | None = Field(
+        None, description="Cosine of the best chunk, when the vector leg ran."
+    )
+
+
+class SearchHit(BaseModel):
+    id: str = Field(description="Public id; GET /v1/<resource>/{id} returns the record.")
+    source: str = Field(description="Source slug, e.g. 'bills'.")
+    resource: str = Field(description="REST collection of the record: /v1/<resource>/{id}.")
+    title: str
+    snippet: Snippet
+    score: float = Field(description="Ranking score of the mode used: RRF (hybrid), -BM25 (lexical), cosine.")
+    explain: Explain
+    citation: Citation
+
+
+class Degraded(BaseModel):
+    from_: Mode | None = Field(None, alias="from", description="Mode asked for.")
+    to: Mode | None = Field(None, description="Mode some sources were searched with instead.")
+    per_source: dict[str, Mode] | None = Field(
+        None, description="Mode actually used for each degraded source."
+    )
+    excluded_sources: list[str] | None = Field(None, description="Sources left out (no vectors to search).")
+    reason: str = ""
+
+    model_config = {"populate_by_name": True}
+
+
+class SearchPage(BaseModel):
+    results: list[SearchHit]
+    total: int = Field(description="Ranked hits available for paging (each leg ranks at most its depth).")
+    took_ms: float
+    mode: Mode
+    degraded: Degraded | None = Field(None, description="Present when a source could not use the mode asked.")
+
+    def public(self) -> dict:
+        """The JSON body: ``degraded`` only when set."""
+        body = self.model_dump(mode="json", by_alias=True, exclude={"degraded"})
+        if self.degraded is not None:
+            body["degraded"] = self.degraded.model_dump(mode="json", by_alias=True, exclude_none=True)
+        return body

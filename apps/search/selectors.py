@@ -1,0 +1,261 @@
+"""Search selectors: ``search`` (lexical | semantic | hybrid) and ``similar``; shared by REST and MCP."""
+
+import time
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+from django.conf import settings
+
+from apps.core.errors import InvalidParameter, InvalidQuery, NotFound, SourceNotSearchable
+from apps.core.pagination import parse_limit
+from apps.core.plans import get_plan
+from apps.search import eligibility, hydrate, lexical, queries, semantic
+from apps.search.conf import knob
+from apps.search.encoders import get_encoder
+from apps.search.filters import SearchFilters, applicable, make_filters
+from apps.search.sanitize import parse_query
+from apps.search.schemas import Explain, SearchHit, SearchPage, Snippet
+
+MODES = ("lexical", "semantic", "hybrid")
+
+
+@dataclass
+class Ranked:
+    source: str
+    doc_id: int
+    score: float
+    lexical_rank: int | None = None
+    semantic_rank: int | None = None
+    rrf: float | None = None
+    lexical_score: float | None = None
+    semantic_score: float | None = None
+    chunk_id: int | None = None
+
+
+@lru_cache(maxsize=512)
+def _query_vector(encoder_name: str, q: str) -> np.ndarray:
+    return get_encoder(encoder_name).embed([q])[0]
+
+
+def query_vector(q: str) -> np.ndarray:
+    return _query_vector(settings.JOSH["ENCODER"], q)
+
+
+def _lexical_leg(targets, parsed, filters: SearchFilters, depth: int) -> tuple[list, dict[str, str]]:
+    hits, matches = [], {}
+    for target in targets:
+        if not applicable(target.spec, filters):
+            continue
+        plan = lexical.plan_query(target.spec.fts_table, parsed, filtered=filters.any)
+        if not plan.match:
+            continue
+        matches[target.slug] = plan.match
+        hits += lexical.rank_source(
+            target.slug, target.spec, plan.match, filters, depth=depth, capped=plan.capped
+        )
+    hits.sort(key=lambda h: (h.bm25, h.source, h.doc_id))
+    return hits[:depth], matches
+
+
+def _bill_doc_ids(spec, filters: SearchFilters) -> np.ndarray | None:
+    if filters.bill_id is None:
+        return None
+    sql = queries.render(
+        "doc_ids_for_bill", idents={"content": spec.content_table, "bill_col": spec.bill_column}
+    )
+    return np.array([r[0] for r in queries.fetchall(sql, {"bill_id": filters.bill_id})], dtype=np.int64)
+
+
+def _semantic_leg(targets, q: str, filters: SearchFilters, depth: int) -> list:
+    if not targets:
+        return []
+    qvec = query_vector(q)
+    model_id = get_encoder().model_id
+    hits = []
+    for target in targets:
+        if not applicable(target.spec, filters):
+            continue
+        doc_ids = _bill_doc_ids(target.spec, filters)
+        hits += semantic.search_table(
+            target.slug, target.spec.chunk_table, model_id, qvec, filters, depth=depth, doc_ids=doc_ids
+        )
+    hits.sort(key=lambda h: (-h.cosine, h.source, h.doc_id))
+    return hits[:depth]
+
+
+def fuse(lex_hits: list, sem_hits: list, mode: str) -> list[Ranked]:
+    """One ranked list. Hybrid: RRF, score = Σ w_leg / (k + rank_leg)."""
+    ranked: dict[tuple[str, int], Ranked] = {}
+    for rank, h in enumerate(lex_hits, 1):
+        ranked[(h.source, h.doc_id)] = Ranked(
+            h.source, h.doc_id, -h.bm25, lexical_rank=rank, lexical_score=-h.bm25
+        )
+    for rank, h in enumerate(sem_hits, 1):
+        r = ranked.setdefault((h.source, h.doc_id), Ranked(h.source, h.doc_id, h.cosine))
+        r.semantic_rank, r.semantic_score, r.chunk_id = rank, h.cosine, h.chunk_id
+    items = list(ranked.values())
+    if mode != "hybrid":
+        return items  # already in leg order
+    k = settings.JOSH["RRF_K"]
+    w_lex, w_sem = knob("RRF_W_LEXICAL"), knob("RRF_W_SEMANTIC")
+    for r in items:
+        r.rrf = (w_lex / (k + r.lexical_rank) if r.lexical_rank else 0.0) + (
+            w_sem / (k + r.semantic_rank) if r.semantic_rank else 0.0
+        )
+        r.score = r.rrf
+    items.sort(key=lambda r: (-r.rrf, r.lexical_rank or 10**9, r.semantic_rank or 10**9))
+    return items
+
+
+def _snippet(r: Ranked, plan, matches: dict[str, str], q: str) -> Snippet:
+    spec = plan.search
+    if r.lexical_rank and r.source in matches:
+        if snip := hydrate.lexical_snippet(spec, matches[r.source], r.doc_id):
+            return snip
+    if r.chunk_id is not None:
+        passage = hydrate.chunk_passages(spec.chunk_table, [r.chunk_id]).get(r.chunk_id)
+        if passage:
+            return hydrate.passage_snippet(passage[2], q, heading=passage[1])
+    return Snippet(text="", highlights=[])
+
+
+def hits_for(page: list[Ranked], matches: dict[str, str], q: str) -> list[SearchHit]:
+    rows: dict[str, dict[int, tuple]] = {}
+    for source in {r.source for r in page}:
+        rows[source] = hydrate.records(
+            get_plan(source).search, [r.doc_id for r in page if r.source == source]
+        )
+    out = []
+    for r in page:
+        plan, row = get_plan(r.source), rows[r.source].get(r.doc_id)
+        if row is None:  # the record was deleted after its chunks were embedded
+            continue
+        snip = _snippet(r, plan, matches, q)
+        if not snip.text:
+            snip = Snippet(text=row[2] or "", highlights=[])
+        explain = Explain(
+            lexical_rank=r.lexical_rank,
+            semantic_rank=r.semantic_rank,
+            rrf_score=r.rrf,
+            lexical_score=r.lexical_score,
+            semantic_score=r.semantic_score,
+        )
+        out.append(
+            SearchHit(
+                id=row[1],
+                source=r.source,
+                resource=plan.resource,
+                title=row[2] or row[1],
+                snippet=snip,
+                score=round(r.score, 6),
+                explain=explain,
+                citation=hydrate.citation(r.source, row),
+            )
+        )
+    return out
+
+
+def _check_paging(mode: str, limit: int | None, offset: int) -> int:
+    if mode not in MODES:
+        raise InvalidParameter(
+            "mode", f"mode must be one of {', '.join(MODES)}; got '{mode}'.", allowed=MODES
+        )
+    if not 0 <= offset <= knob("MAX_OFFSET"):
+        raise InvalidParameter("offset", f"offset must be between 0 and {knob('MAX_OFFSET')}; got {offset}.")
+    return parse_limit(limit)
+
+
+def search(
+    *,
+    q: str,
+    source: str | None = None,
+    mode: str = "hybrid",
+    since=None,
+    until=None,
+    congress: int | None = None,
+    bill_id: str | None = None,
+    limit: int | None = None,
+    offset: int = 0,
+) -> SearchPage:
+    """Search every eligible source (or the comma list ``source``): lexical BM25, semantic vectors, or both
+    fused with RRF (``hybrid``, the default). Filters apply before ranking. Each hit cites its record."""
+    started = time.perf_counter()
+    size = _check_paging(mode, limit, offset)
+    if not (q or "").strip():
+        raise InvalidQuery("q is empty: pass the words to search for, e.g. q=child online safety.")
+    filters = make_filters(since=since, until=until, congress=congress, bill_id=bill_id)
+    selection = eligibility.select(source, mode)
+    parsed = parse_query(q)
+    depth = offset + size if mode != "hybrid" else max(knob("HYBRID_DEPTH"), offset + size)
+    lex_hits, matches, sem_hits = [], {}, []
+    with queries.time_limit():
+        if parsed is not None:
+            lex_hits, matches = _lexical_leg(selection.lexical, parsed, filters, depth)
+            sem_hits = _semantic_leg(selection.semantic, q, filters, depth)
+        ranked = fuse(lex_hits, sem_hits, mode)
+        results = hits_for(ranked[offset : offset + size], matches, q)
+    took = round((time.perf_counter() - started) * 1000, 2)
+    return SearchPage(
+        results=results, total=len(ranked), took_ms=took, mode=mode, degraded=selection.degraded
+    )
+
+
+def similar(*, slug: str, id: str, limit: int | None = None, offset: int = 0) -> SearchPage:
+    """Records of the same source nearest to record ``id``, by the mean of its own chunk vectors."""
+    started = time.perf_counter()
+    size = _check_paging("semantic", limit, offset)
+    plan = get_plan(slug)
+    target = {t.slug: t for t in eligibility.select(slug, "hybrid").semantic}.get(slug)
+    if target is None:
+        raise SourceNotSearchable(
+            f"{slug} has no body vectors, so similar records cannot be computed.",
+            code=eligibility.SEMANTIC_CODE,
+            hint={"valid_sources": [t.slug for t in eligibility.select(None, "semantic").semantic]},
+        )
+    doc_id, qvec = _record_vector(plan, id)
+    hits = semantic.search_table(
+        slug,
+        plan.search.chunk_table,
+        get_encoder().model_id,
+        qvec,
+        SearchFilters(),
+        depth=offset + size,
+        exclude_doc=doc_id,
+    )
+    ranked = fuse([], hits, "semantic")
+    results = hits_for(ranked[offset : offset + size], {}, "")
+    took = round((time.perf_counter() - started) * 1000, 2)
+    return SearchPage(results=results, total=len(ranked), took_ms=took, mode="semantic")
+
+
+def _record_vector(plan, raw_id: str) -> tuple[int, np.ndarray]:
+    spec = plan.search
+    sql = queries.render(
+        "record_doc_id", idents={"content": spec.content_table, "id_col": spec.public_id_column}
+    )
+    rows = queries.fetchall(sql, {"public_id": _canonical(plan, raw_id)})
+    if not rows:
+        raise NotFound(
+            f"No {plan.slug} record '{raw_id}'. Search for it with GET /v1/search?source={plan.slug}."
+        )
+    doc_id = rows[0][0]
+    sql = queries.render("record_vectors", idents={"chunks": spec.chunk_table})
+    blobs = queries.fetchall(sql, {"doc_id": doc_id, "model_id": get_encoder().model_id})
+    if not blobs:
+        raise NotFound(
+            f"{raw_id} has no embedded text yet; run `python manage.py embed --source {plan.slug}`.",
+            code="record_not_embedded",
+        )
+    matrix = np.frombuffer(b"".join(b[0] for b in blobs), dtype=np.float32).reshape(len(blobs), -1)
+    mean = matrix.mean(axis=0)
+    return doc_id, (mean / max(float(np.linalg.norm(mean)), 1e-12)).astype(np.float32)
+
+
+def _canonical(plan, raw_id: str) -> str:
+    from apps.core.ids import id_kinds
+
+    for kind in id_kinds():
+        if kind.resource == plan.resource and (canonical := kind.normalize(raw_id.strip())):
+            return canonical
+    return raw_id.strip()

@@ -1,0 +1,186 @@
+"""The semantic leg: an in-process packed-bit index per ``<base>_chunks`` table.
+
+Why not vec0 KNN: sqlite-vec brute force reads every chunk and its top-k costs O(k) per row block, so an
+oversampled candidate set is slow there; a column-major numpy popcount scan is 5-10x faster
+(sqlite-stack.md §4, re-measured by ``python -m bench``). The index holds, per chunk: the sign bits
+(48 bytes at 384 dims), chunk id, document id, publication day and congress. A query
+
+1. builds a boolean pre-filter mask from the filters (dates, congress, the documents of a bill) —
+   **before** any distance is computed, so a filtered query never comes back short;
+2. takes the ``candidates`` nearest chunks by Hamming distance among the masked rows (all of them when
+   the mask is smaller than that: exact search);
+3. rescores them by float cosine with the stored float32 vectors (rowid point lookups in SQLite);
+4. keeps the best chunk per document.
+
+The index is rebuilt when ``search_index_state.token`` for its table changes (every embed run writes it).
+"""
+
+import threading
+from dataclasses import dataclass
+
+import numpy as np
+
+from apps.search import queries
+from apps.search.conf import knob
+from apps.search.ddl import quote_ident
+from apps.search.filters import SearchFilters
+
+_NULL_DAY = np.iinfo(np.int32).min
+_EPOCH = np.datetime64("1970-01-01", "D")
+
+
+def pack_bits(vectors: np.ndarray) -> np.ndarray:
+    """Sign bits, LSB first: byte-identical to sqlite-vec's ``vec_quantize_binary``."""
+    return np.packbits(vectors > 0, axis=-1, bitorder="little")
+
+
+def _day(value) -> int:
+    if not value:
+        return _NULL_DAY
+    return int((np.datetime64(str(value)[:10], "D") - _EPOCH).astype(np.int64))
+
+
+@dataclass(frozen=True)
+class SemanticHit:
+    source: str
+    doc_id: int
+    chunk_id: int
+    cosine: float
+
+
+class ChunkIndex:
+    def __init__(self, table: str, token: str, rows: list[tuple]):
+        self.table, self.token = table, token
+        n = len(rows)
+        self.chunk_ids = np.fromiter((r[0] for r in rows), dtype=np.int64, count=n)
+        self.doc_ids = np.fromiter((r[1] for r in rows), dtype=np.int64, count=n)
+        self.days = np.fromiter((_day(r[2]) for r in rows), dtype=np.int32, count=n)
+        self.congress = np.fromiter((r[3] if r[3] is not None else -1 for r in rows), dtype=np.int32, count=n)
+        bits = np.frombuffer(b"".join(r[4] for r in rows), dtype=np.uint8)
+        self.words = self._column_major(bits, n)
+
+    @staticmethod
+    def _column_major(bits: np.ndarray, n: int) -> np.ndarray:
+        if n == 0:
+            return np.zeros((0, 0), dtype=np.uint64)
+        per_row = bits.size // n
+        padded = np.zeros((n, -(-per_row // 8) * 8), dtype=np.uint8)
+        padded[:, :per_row] = bits.reshape(n, per_row)
+        return np.ascontiguousarray(padded.view(np.uint64).T)  # [words, n]: one contiguous row per word
+
+    def __len__(self) -> int:
+        return int(self.chunk_ids.size)
+
+    def mask(self, filters: SearchFilters, doc_ids: np.ndarray | None) -> np.ndarray | None:
+        """Rows allowed by the filters, or None for all rows."""
+        mask = None
+
+        def both(m):
+            return m if mask is None else mask & m
+
+        if filters.since:
+            mask = both(self.days >= _day(filters.since.isoformat()))
+        if filters.until:
+            mask = both((self.days <= _day(filters.until.isoformat())) & (self.days != _NULL_DAY))
+        if filters.congress is not None:
+            mask = both(self.congress == filters.congress)
+        if doc_ids is not None:
+            mask = both(np.isin(self.doc_ids, doc_ids))
+        return mask
+
+    def hamming(self, qwords: np.ndarray, rows: np.ndarray | None) -> np.ndarray:
+        words = self.words if rows is None else self.words[:, rows]
+        dist = np.zeros(words.shape[1], dtype=np.uint16)
+        for w in range(words.shape[0]):
+            dist += np.bitwise_count(words[w] ^ qwords[w])
+        return dist
+
+    def candidates(self, qvec: np.ndarray, mask: np.ndarray | None, count: int) -> np.ndarray:
+        """Chunk row positions of the ``count`` nearest chunks by Hamming distance among ``mask``."""
+        rows = None if mask is None else np.flatnonzero(mask)
+        n = len(self) if rows is None else rows.size
+        if n <= count:
+            return np.arange(n) if rows is None else rows
+        qbits = np.zeros(self.words.shape[0] * 8, dtype=np.uint8)
+        packed = pack_bits(qvec)
+        qbits[: packed.size] = packed
+        dist = self.hamming(qbits.view(np.uint64), rows)
+        top = np.argpartition(dist, count - 1)[:count]
+        return top if rows is None else rows[top]
+
+
+_CACHE: dict[tuple[str, str, str], ChunkIndex] = {}
+_LOCK = threading.Lock()
+
+
+def _token(table: str) -> str:
+    try:
+        rows = queries.fetchall("SELECT token FROM search_index_state WHERE chunk_table = ?", (table,))
+    except Exception:  # a database without the state table (e.g. before migrate)
+        rows = []
+    if rows:
+        return rows[0][0]
+    stats = queries.fetchall(f"SELECT count(*), max(id) FROM {quote_ident(table)}")[0]
+    return f"untracked:{stats[0]}:{stats[1]}"
+
+
+def index_for(table: str, model_id: str) -> ChunkIndex:
+    """The current index of ``table`` for ``model_id``, rebuilt when the table changed."""
+    key = (str(queries.database_name()), table, model_id)
+    token = _token(table)
+    index = _CACHE.get(key)
+    if index is not None and index.token == token:
+        return index
+    with _LOCK:
+        index = _CACHE.get(key)
+        if index is None or index.token != token:
+            sql = queries.render("chunk_index", idents={"chunks": table})
+            index = ChunkIndex(table, token, queries.fetchall(sql, {"model_id": model_id}))
+            _CACHE[key] = index
+    return index
+
+
+def candidate_count(n: int, need: int) -> int:
+    return max(knob("SEMANTIC_CANDIDATES_MIN"), n // knob("SEMANTIC_CANDIDATES_PER"), need * 8)
+
+
+def rescore(table: str, chunk_ids: np.ndarray, qvec: np.ndarray) -> list[tuple[int, int, float]]:
+    """(chunk_id, doc_id, cosine) for the candidates, best first."""
+    if chunk_ids.size == 0:
+        return []
+    sql = queries.render("chunk_vectors", idents={"chunks": table})
+    rows = queries.fetchall(sql, {"ids": queries.ids_param(chunk_ids.tolist())})
+    if not rows:
+        return []
+    matrix = np.frombuffer(b"".join(r[2] for r in rows), dtype=np.float32).reshape(len(rows), -1)
+    scores = matrix @ qvec.astype(np.float32)
+    order = np.argsort(-scores, kind="stable")
+    return [(rows[i][0], rows[i][1], float(scores[i])) for i in order]
+
+
+def search_table(
+    source: str,
+    table: str,
+    model_id: str,
+    qvec: np.ndarray,
+    filters: SearchFilters,
+    *,
+    depth: int,
+    doc_ids: np.ndarray | None = None,
+    exclude_doc: int | None = None,
+) -> list[SemanticHit]:
+    """Best chunk per document, ``depth`` documents, nearest first."""
+    index = index_for(table, model_id)
+    if len(index) == 0:
+        return []
+    mask = index.mask(filters, doc_ids)
+    if exclude_doc is not None:
+        mask = (index.doc_ids != exclude_doc) if mask is None else mask & (index.doc_ids != exclude_doc)
+    rows = index.candidates(qvec, mask, candidate_count(len(index), depth))
+    best: dict[int, SemanticHit] = {}
+    for chunk_id, doc_id, cosine in rescore(table, index.chunk_ids[rows], qvec):
+        if doc_id not in best:
+            best[doc_id] = SemanticHit(source, doc_id, chunk_id, cosine)
+            if len(best) >= depth:
+                break
+    return list(best.values())
