@@ -37,12 +37,27 @@ def congress_for(day: date | None) -> int | None:
     return (year - 1789) // 2 + 1
 
 
+_CONGRESS_RE = re.compile(r"\b(\d{2,3})(?:st|nd|rd|th) Congress\b")
+_SENTENCE_RE = re.compile(r"(?<=[a-z0-9)\]])[.;]\s+(?=[A-Z(])")
+_US_RE = re.compile(r"\bU\.\s?S\.")  # "U.S. 2024" must not read as "S. 2024"
+
+
 def bill_mentions(text: str, *, congress: int | None) -> list[tuple[str, str]]:
-    """``[(bill_id, cited form)]`` for the bills cited in ``text`` (line breaks inside a citation allowed)."""
-    if congress is None:
-        return []
-    flat = squash(text)
-    return [(ref.id, _cited(ref)) for ref in find_bill_mentions(flat, congress=congress)]
+    """``[(bill_id, cited form)]`` for the bills cited in ``text``, in order, de-duplicated.
+
+    The congress is the document's (``congress``), unless the sentence names exactly one other
+    ("H.R. 7148 (118th Congress)"), which then wins. Line breaks inside a citation are allowed.
+    """
+    flat = _US_RE.sub("US", squash(text))
+    found: dict[str, str] = {}
+    for sentence in _SENTENCE_RE.split(flat):
+        named = set(_CONGRESS_RE.findall(sentence))
+        here = int(named.pop()) if len(named) == 1 else congress
+        if here is None:
+            continue
+        for ref in find_bill_mentions(sentence, congress=here):
+            found.setdefault(ref.id, _cited(ref))
+    return list(found.items())
 
 
 _TYPE_LABEL = {

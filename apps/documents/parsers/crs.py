@@ -131,7 +131,9 @@ def parse_report(path: Path):
             published_at=published,
             authors=_split_list(authors),
             topics=_split_list(topics),
-            source_url=fields.get("source") or f"https://www.congress.gov/crs-product/{number}",
+            source_url=(fields.get("source") or f"https://www.congress.gov/crs-product/{number}").split("?")[
+                0
+            ],
             body=tidy(strip_md_links(body)),
             source_file=corpus_relative(path),
         )
