@@ -51,6 +51,13 @@ class Sap(CitedRecord):
     congress = models.PositiveSmallIntegerField(null=True, blank=True, db_index=True)
     date_issued = models.DateField(null=True, blank=True, db_index=True)
     chamber = models.CharField(max_length=8, blank=True, help_text="House or Senate, from the text header.")
+    position = models.CharField(
+        max_length=12,
+        blank=True,
+        db_index=True,
+        help_text="supports / opposes / veto, from the statement's key phrases; '' when none was found.",
+    )
+    rescinded = models.BooleanField(default=False, help_text="The metadata marks the statement rescinded.")
     bill_id = models.CharField(
         max_length=24, blank=True, db_index=True, help_text="First bill covered (all are in SapBill)."
     )

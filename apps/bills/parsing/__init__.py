@@ -1,0 +1,1 @@
+"""Pure parsers (no database): source files -> validated pydantic records."""

@@ -1,0 +1,153 @@
+"""USLM bill text -> ``BillTextRecord``: bill id and version code read from the file, never its name.
+
+``<citableAs>116hr1000ih</citableAs>`` gives type, number, congress and version at once. Enrolled bills
+in ``public-laws-uslm/`` have no citableAs: the bill type comes from ``dc:type`` ("House Joint
+Resolution"), the number from ``docNumber``, the version from ``docStage`` ("ENR" or a stage name).
+Files whose root is a law (``pLaw``, ``statuteCompilation``) belong to the public-laws plan: no record.
+"""
+
+import re
+from datetime import date
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict
+
+from apps.bills.parsing.billstatus import VERSION_CODES
+from apps.bills.parsing.common import load_xml
+from apps.bills.parsing.uslm import (
+    child,
+    children_text,
+    inline_text,
+    iso_or_prose_date,
+    local,
+    meta_element,
+    render,
+)
+from apps.core.errors import SourceFormatError
+from apps.core.ids import BILL_TYPES
+
+TEXT_ROOTS = ("bill", "resolution", "engrossedAmendment", "amendment")
+LAW_ROOTS = ("pLaw", "statuteCompilation", "lawDoc")
+DC_TYPES = {
+    "house bill": "hr",
+    "senate bill": "s",
+    "house joint resolution": "hjres",
+    "senate joint resolution": "sjres",
+    "house concurrent resolution": "hconres",
+    "senate concurrent resolution": "sconres",
+    "house simple resolution": "hres",
+    "senate simple resolution": "sres",
+    "house resolution": "hres",
+    "senate resolution": "sres",
+}
+_CITABLE = re.compile(
+    rf"^(?P<congress>\d{{2,3}})(?P<type>{'|'.join(sorted(BILL_TYPES, key=len, reverse=True))})"
+    r"(?P<number>\d{1,5})(?P<version>[a-z]+)$"
+)
+
+
+class BillTextRecord(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    bill_id: str
+    bill_type: str
+    congress: int
+    number: int
+    version_code: str
+    version_name: str
+    title: str
+    date: date | None
+    text: str
+    sections: list[dict]
+    source_file: str
+
+    @property
+    def key(self) -> str:
+        return f"{self.bill_id}/{self.version_code}"
+
+    @property
+    def package_id(self) -> str:
+        return f"BILLS-{self.congress}{self.bill_type}{self.number}{self.version_code}"
+
+
+def parse_bill_text(path: Path) -> list[BillTextRecord]:
+    root = load_xml(path)
+    name = local(root)
+    if name in LAW_ROOTS:
+        return []
+    if name not in TEXT_ROOTS:
+        raise SourceFormatError(path, f"not USLM bill text (root <{name}>)")
+    meta = meta_element(root)
+    if meta is None:
+        raise SourceFormatError(path, "USLM file has no <meta>/<amendMeta>: cannot tell which bill it is")
+    ident = _identify(path, meta)
+    text, sections = render(root)
+    if not text.strip():
+        raise SourceFormatError(path, "USLM file has no text", record=ident["bill_id"])
+    return [
+        BillTextRecord(
+            **ident,
+            title=_title(root, meta),
+            date=_version_date(root),
+            text=text,
+            sections=sections,
+            source_file=Path(path).name,
+        )
+    ]
+
+
+def _identify(path, meta) -> dict:
+    congress_txt = (children_text(meta, "congress") or [""])[0]
+    for citable in children_text(meta, "citableAs"):
+        if m := _CITABLE.match(citable.lower().replace(" ", "")):
+            bill_type, version = m.group("type"), m.group("version")
+            congress, number = int(m.group("congress")), int(m.group("number"))
+            break
+    else:
+        dc_type = (children_text(meta, "type") or [""])[0].lower()
+        bill_type = DC_TYPES.get(dc_type, "")
+        stage = (children_text(meta, "docStage") or [""])[0]
+        version = (
+            stage.lower() if stage.isalpha() and len(stage) <= 4 else VERSION_CODES.get(stage.lower(), "")
+        )
+        number_txt = (children_text(meta, "docNumber") or [""])[0]
+        if not (bill_type and version and number_txt.isdigit() and congress_txt.isdigit()):
+            raise SourceFormatError(
+                path,
+                f"cannot identify the bill: citableAs/docNumber/congress/dc:type missing ({dc_type!r}, {stage!r})",
+            )
+        congress, number = int(congress_txt), int(number_txt)
+    if congress_txt.isdigit() and int(congress_txt) != congress:
+        raise SourceFormatError(
+            path, f"<congress>{congress_txt}</congress> contradicts <citableAs> ({congress})"
+        )
+    stage = (children_text(meta, "docStage") or [""])[0]
+    return {
+        "bill_id": f"{bill_type}:{congress}:{number}",
+        "bill_type": bill_type,
+        "congress": congress,
+        "number": number,
+        "version_code": version,
+        "version_name": stage
+        if len(stage) > 4
+        else next((k.title() for k, v in VERSION_CODES.items() if v == version), ""),
+    }
+
+
+def _title(root, meta) -> str:
+    """The official title; dc:title ("116 HR 1000 IH: To establish...") when the body has none."""
+    official = child(root, "officialTitle")
+    if official is not None and inline_text(official).strip():
+        return " ".join(inline_text(official).split())
+    title = (children_text(meta, "title") or [""])[0]
+    return re.sub(r"^\d+ [A-Z]+ \d+ [A-Z]+:\s*", "", title)
+
+
+def _version_date(root) -> date | None:
+    """The latest dated action in the preface (introduction, report...), if any."""
+    preface = next((el for el in root if local(el) in ("preface", "amendPreface")), None)
+    if preface is None:
+        return None
+    dates = [iso_or_prose_date(el) for el in preface.iter() if local(el) == "date"]
+    dates = [d for d in dates if d]
+    return max(dates) if dates else None

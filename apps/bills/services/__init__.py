@@ -1,0 +1,1 @@
+"""Writes to the bill-side tables (called by the plans and the admin)."""

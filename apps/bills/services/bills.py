@@ -1,0 +1,177 @@
+"""Load one BILLSTATUS record: the bill row, its child tables, its text-version stubs and named laws."""
+
+from apps.bills.models import (
+    Bill,
+    BillAction,
+    BillCommittee,
+    BillCosponsor,
+    BillLaw,
+    BillRecordedVote,
+    BillSubject,
+    BillSummary,
+    BillTextVersion,
+    BillTitle,
+    PublicLaw,
+    RelatedBill,
+)
+from apps.bills.naming import (
+    bill_citation,
+    bill_label,
+    bill_text_url,
+    bill_url,
+    law_citation,
+    law_url,
+    text_version_citation,
+)
+from apps.bills.parsing.billstatus import BillStatusRecord
+from apps.bills.services.common import chamber_of, member_id, roll_call_pk, run_stamp
+from apps.bills.services.texts import refresh_body
+from apps.core.plans import LoadContext, Outcome
+from apps.core.upsert import combine, sync_children, upsert
+
+
+def bill_status_load(rec: BillStatusRecord, ctx: LoadContext) -> Outcome:
+    """Upsert the bill and make its child tables equal the file; a re-ingest of the same file is a noop."""
+    stamp = run_stamp(ctx)
+    origin = "house" if rec.bill_type.startswith("h") else "senate"
+    sponsor_pk = (
+        member_id(ctx, rec.sponsor, chamber=chamber_of(rec.sponsor.full_name, origin))
+        if rec.sponsor
+        else None
+    )
+    current = [c for c in rec.cosponsors if c.withdrawn_date is None]
+    values = {
+        "bill_type": rec.bill_type,
+        "congress": rec.congress,
+        "number": rec.number,
+        "status_source": rec.schema_name,
+        "title": rec.title or bill_label(rec.bill_type, rec.number),
+        "summary": rec.summaries[-1].text if rec.summaries else "",
+        "actions": "\n".join(a.text for a in rec.actions),
+        "origin_chamber": rec.origin_chamber,
+        "introduced_date": rec.introduced_date,
+        "update_date": rec.update_date,
+        "update_date_including_text": rec.update_date_including_text,
+        "policy_area": rec.policy_area,
+        "sponsor_id": sponsor_pk,
+        "sponsor_ref": rec.sponsor.bioguide if rec.sponsor else "",
+        "sponsor_name": rec.sponsor.full_name if rec.sponsor else "",
+        "sponsor_by_request": bool(rec.sponsor and rec.sponsor.by_request),
+        "latest_action_date": rec.latest_action_date,
+        "latest_action_text": rec.latest_action_text,
+        "constitutional_authority": rec.constitutional_authority,
+        "cosponsor_count": len(current),
+        "citation_string": bill_citation(rec.bill_type, rec.congress, rec.number),
+        "source_url": bill_url(rec.bill_type, rec.congress, rec.number),
+        "published_at": rec.introduced_date,
+    }
+    bill, outcome = upsert(
+        Bill, lookup={"bill_id": rec.bill_id}, values=values, stamp={"retrieved_at": stamp}
+    )
+    changed = _children(bill.pk, rec, ctx)
+    if _text_versions(bill, rec, stamp):
+        changed = True
+        refresh_body(bill)  # BILLSTATUS dates can change which version is the latest
+    _named_laws(bill, rec, stamp)
+    return combine(outcome, changed)
+
+
+def _children(bill_pk: int, rec: BillStatusRecord, ctx: LoadContext) -> bool:
+    def sync(model, rows, key) -> bool:
+        return sync_children(model, parent_field="bill", parent_id=bill_pk, rows=rows, key=key)
+
+    cosponsors = [
+        {
+            "legislator_id": member_id(ctx, c, chamber=chamber_of(c.full_name)),
+            "member_ref": c.bioguide,
+            "display_name": c.full_name,
+            "party": c.party,
+            "state": c.state,
+            "district": c.district,
+            "is_original": c.is_original,
+            "sponsorship_date": c.sponsorship_date,
+            "withdrawn_date": c.withdrawn_date,
+        }
+        for c in rec.cosponsors
+    ]
+    votes = [{**v.model_dump(), "roll_call_id": roll_call_pk(ctx, v.vote_id)} for v in rec.votes]
+    changed = [
+        sync(BillTitle, [t.model_dump() for t in rec.titles], ("seq",)),
+        sync(BillCosponsor, cosponsors, ("member_ref", "sponsorship_date")),
+        sync(BillAction, [a.model_dump() for a in rec.actions], ("seq",)),
+        sync(BillRecordedVote, votes, ("vote_id",)),
+        sync(BillCommittee, [c.model_dump() for c in rec.committees], ("system_code",)),
+        sync(BillSubject, [{"name": s} for s in rec.subjects], ("name",)),
+        sync(BillSummary, [s.model_dump() for s in rec.summaries], ("version_code", "action_date")),
+        sync(RelatedBill, [r.model_dump() for r in rec.related], ("related_bill_id",)),
+        sync(BillLaw, [law.model_dump() for law in rec.laws], ("law_id",)),
+    ]
+    return any(changed)
+
+
+def _text_versions(bill: Bill, rec: BillStatusRecord, stamp) -> bool:
+    """BILLSTATUS names each text version (date, url); the text itself comes from the bill-text plan, so
+    these rows are upserted field by field and never deleted here."""
+    changed = False
+    for v in rec.text_versions:
+        package_id = f"BILLS-{rec.congress}{rec.bill_type}{rec.number}{v.version_code}"
+        _, outcome = upsert(
+            BillTextVersion,
+            lookup={"bill_id": bill.pk, "version_code": v.version_code},
+            values={
+                "version_name": v.version_name,
+                "date": v.date,
+                "url": v.url,
+                "package_id": package_id,
+                "citation_string": text_version_citation(
+                    rec.bill_type, rec.congress, rec.number, v.version_name
+                ),
+                "source_url": bill_text_url(package_id),
+                "published_at": v.date,
+            },
+            stamp={"retrieved_at": stamp},
+        )
+        changed |= outcome is not Outcome.NOOP
+    return changed
+
+
+def _named_laws(bill: Bill, rec: BillStatusRecord, stamp) -> None:
+    """A law BILLSTATUS names gets a PublicLaw record at once (no body), so ``/v1/public-laws/pl:119:7``
+    answers "did it become law?" before (or without) the slip-law text; public-laws fills it in later."""
+    for law in rec.laws:
+        if PublicLaw.objects.filter(law_id=law.law_id).exists():
+            continue
+        prefix, congress, number = law.law_id.split(":")
+        enacted = next(
+            (a.action_date for a in reversed(rec.actions) if "Became " in a.text and law.number in a.text),
+            None,
+        )
+        PublicLaw.objects.create(
+            law_id=law.law_id,
+            kind=PublicLaw.Kind.PRIVATE if prefix == "pvtl" else PublicLaw.Kind.PUBLIC,
+            congress=int(congress),
+            number=int(number),
+            title=rec.title,
+            bill_id=rec.bill_id,
+            enacted_date=enacted,
+            citation_string=law_citation(law.law_id, year=enacted.year if enacted else None),
+            source_url=law_url(law.law_id),
+            published_at=enacted,
+            retrieved_at=stamp,
+        )
+
+
+def link_recorded_votes() -> int:
+    """Link recorded votes to roll calls ingested after their bill; returns how many were linked."""
+    from apps.registry.models import RollCallVote
+
+    pending = BillRecordedVote.objects.filter(roll_call__isnull=True)
+    ids = dict(
+        RollCallVote.objects.filter(vote_id__in=pending.values("vote_id")).values_list("vote_id", "pk")
+    )
+    linked = 0
+    for row in pending.filter(vote_id__in=list(ids)):
+        row.roll_call_id = ids[row.vote_id]
+        row.save(update_fields=["roll_call"])
+        linked += 1
+    return linked
