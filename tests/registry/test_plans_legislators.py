@@ -1,0 +1,102 @@
+"""legislators plan over corpus/congress-legislators/legislators-current.yaml.
+
+Cases: counts and the first-ingest outcome; the whole id crosswalk incl. every fec id; terms; name forms
+in search_name; a stub (by bioguide, and by LIS id only) upgraded in place with its rows kept.
+"""
+
+import pytest
+
+from apps.core.services.ingest import run_ingest
+from apps.registry.models import Legislator, LegislatorIdentifier, Term, VotePosition
+from apps.registry.services import legislator_resolve_or_stub
+
+pytestmark = pytest.mark.django_db
+
+
+def test_first_ingest_inserts_every_member(registry_sample):
+    result = registry_sample["legislators"]
+    assert (result.status, result.files_total, result.inserted, result.updated, result.errors) == (
+        "success", 1, 537, 0, [],
+    )  # fmt: skip
+    assert Legislator.objects.filter(is_stub=False).count() == 537
+    assert Term.objects.count() == 2792
+
+
+def test_identifier_crosswalk_keeps_every_scheme_and_every_fec_id():
+    cantwell = Legislator.objects.get(bioguide_id="C000127")
+    ids = sorted(cantwell.identifiers.values_list("scheme", "value"))
+    assert ("fec", "H2WA01054") in ids and ("fec", "S8WA00194") in ids
+    assert ("thomas", "00172") in ids and ("lis", "S275") in ids and ("govtrack", "300018") in ids
+    assert cantwell.lis_id == "S275"
+    assert LegislatorIdentifier.objects.filter(scheme="bioguide").count() == 537
+
+
+def test_latest_term_sets_party_state_chamber():
+    sanders = Legislator.objects.get(bioguide_id="S000033")
+    assert (sanders.party, sanders.state, sanders.chamber, sanders.district, sanders.is_current) == (
+        "Independent", "VT", "senate", None, True,
+    )  # fmt: skip
+    aoc = Legislator.objects.get(bioguide_id="O000172")
+    assert (aoc.chamber, aoc.state, aoc.district) == ("house", "NY", 14)
+    assert aoc.terms.first().term_type == "rep"
+
+
+def test_search_name_holds_every_name_form():
+    reed = Legislator.objects.get(bioguide_id="R000122")
+    for form in (
+        "Jack Reed",
+        "John",
+        "F.",
+        "Jack",
+        "Reed",
+        "RI",
+        "Rhode Island",
+        "Senator",
+        "Democrat",
+        " D",
+    ):
+        assert form in reed.search_name
+    assert "AOC" in Legislator.objects.get(bioguide_id="O000172").search_name
+
+
+def _one_member_yaml(tmp_path, *, bioguide, lis):
+    path = tmp_path / "legislators-current.yaml"
+    path.write_text(
+        f"""- id:
+    bioguide: {bioguide}
+    lis: {lis}
+    govtrack: 999999
+    fec: [S0XX00001, H0XX00002]
+  name: {{first: Pat, last: Example, official_full: Pat Example}}
+  bio: {{birthday: '1970-01-01', gender: F}}
+  terms:
+  - {{type: sen, start: '2025-01-03', end: '2031-01-03', state: VT, class: 1, party: Democrat}}
+"""
+    )
+    return path
+
+
+def test_stub_known_by_bioguide_is_upgraded_in_place(tmp_path):
+    stub = legislator_resolve_or_stub(bioguide="Z000001", last_name="Example", party="D", state="VT")
+    assert stub.is_stub and stub.party == "Democrat"
+    result = run_ingest(
+        slug="legislators", paths=[_one_member_yaml(tmp_path, bioguide="Z000001", lis="S998")]
+    )
+    assert (result.updated, result.inserted) == (1, 0)
+    member = Legislator.objects.get(pk=stub.pk)
+    assert (member.is_stub, member.official_full, member.lis_id) == (False, "Pat Example", "S998")
+    assert sorted(member.identifiers.filter(scheme="fec").values_list("value", flat=True)) == [
+        "H0XX00002",
+        "S0XX00001",
+    ]
+
+
+def test_stub_known_only_by_lis_id_is_upgraded_in_place_and_keeps_its_votes(tmp_path):
+    leahy = Legislator.objects.get(lis_id="S057")  # a 117th-Congress senator, not in legislators-current
+    assert leahy.is_stub and leahy.bioguide_id is None
+    positions = VotePosition.objects.filter(legislator=leahy).count()
+    assert positions == 48
+    run_ingest(slug="legislators", paths=[_one_member_yaml(tmp_path, bioguide="L000174", lis="S057")])
+    upgraded = Legislator.objects.get(pk=leahy.pk)
+    assert (upgraded.bioguide_id, upgraded.is_stub, upgraded.public_id) == ("L000174", False, "L000174")
+    assert VotePosition.objects.filter(legislator=upgraded).count() == positions
