@@ -7,7 +7,7 @@ from datetime import UTC, date, datetime
 import pytest
 
 from apps.core import plans as plan_registry
-from apps.core.plans import Outcome, SourcePlan, get_plan
+from apps.core.plans import Outcome, SourcePlan, all_plans
 
 RETRIEVED = datetime(2026, 1, 2, 3, 4, 5, tzinfo=UTC)
 
@@ -106,13 +106,21 @@ def _stand_in(slug: str, model: str, resource: str, spec) -> SourcePlan:
 def search_plans(monkeypatch):
     from apps.bills.search import BILLS_SEARCH, SAPS_SEARCH
 
+    found = []
     for slug, model, resource, spec in (
         ("bills", "bills.Bill", "bills", BILLS_SEARCH),
         ("saps", "bills.Sap", "saps", SAPS_SEARCH),
     ):
-        if get_plan(slug) is None:
-            monkeypatch.setitem(plan_registry._REGISTRY, slug, _stand_in(slug, model, resource, spec))
-    return get_plan("bills"), get_plan("saps")
+        plan = plan_for_fts(spec.fts_table)
+        if plan is None:
+            plan = _stand_in(slug, model, resource, spec)
+            monkeypatch.setitem(plan_registry._REGISTRY, slug, plan)
+        found.append(plan)
+    return tuple(found)
+
+
+def plan_for_fts(fts_table: str):
+    return next((p for p in all_plans() if p.search and p.search.fts_table == fts_table), None)
 
 
 def make_bill(bill_id, title, summary, body, published_at):

@@ -1,0 +1,61 @@
+"""manage.py embed / embed_source: incremental by content hash and model id, vec0 mirror in step."""
+
+import pytest
+from django.core.management import call_command
+
+from apps.search import queries
+from apps.search.embedding import embed_source, embeddable_plans
+from apps.search.semantic import index_for
+
+
+def _chunks():
+    return queries.fetchall("SELECT doc_id, seq, model_id, length(embedding), length(bits) FROM bills_chunks")
+
+
+@pytest.mark.django_db
+def test_embed_fills_chunks_and_the_vec0_mirror(corpus_db):
+    rows = _chunks()
+    bills = corpus_db["bills"]
+    assert {r[0] for r in rows} == {b.id for b in bills}
+    assert {r[2:] for r in rows} == {("hashing-v1", 384 * 4, 48)}
+    # the header chunk (title + summary) plus the body, short enough for one chunk
+    assert sorted(r[1] for r in rows if r[0] == bills[0].id) == [0, 1]
+    vec = queries.fetchall("SELECT count(*) FROM bills_chunks_vec0")[0][0]
+    assert vec == len(rows)
+    same = queries.fetchall(
+        "SELECT count(*) FROM bills_chunks c JOIN bills_chunks_vec0 v ON v.chunk_id = c.id "
+        "WHERE vec_to_json(v.embedding) = vec_to_json(vec_bit(c.bits)) "
+        "AND c.bits = vec_quantize_binary(c.embedding)"
+    )[0][0]
+    assert same == len(rows)
+
+
+@pytest.mark.django_db
+def test_second_run_embeds_nothing(corpus_db, search_plans):
+    stats = embed_source(search_plans[0])
+    assert (stats.embedded, stats.changed_docs, stats.deleted_documents) == (0, [], 0)
+
+
+@pytest.mark.django_db
+def test_changed_and_vanished_documents(corpus_db, search_plans):
+    kids, water = corpus_db["bills"][0], corpus_db["bills"][1]
+    kids.body += "\nSEC. 3. EFFECTIVE DATE.\nThis Act takes effect 180 days after enactment."
+    kids.save()
+    water.delete()
+    before = index_for("bills_chunks", "hashing-v1")
+    stats = embed_source(search_plans[0])
+    assert stats.changed_docs == [kids.id]
+    assert stats.embedded == 1  # only the new section; the unchanged chunks reuse their vectors
+    assert stats.deleted_documents == 1
+    assert water.id not in {r[0] for r in _chunks()}
+    assert queries.fetchall("SELECT count(*) FROM bills_chunks_vec0")[0][0] == len(_chunks())
+    after = index_for("bills_chunks", "hashing-v1")
+    assert after is not before and len(after) == len(_chunks())
+
+
+@pytest.mark.django_db
+def test_embed_command(corpus_db, capsys):
+    call_command("embed", "--source", "bills", "--batch", "4")
+    out = capsys.readouterr().out
+    assert "bills: 8 docs" in out and "embedded 0" in out
+    assert "bills" in [p.slug for p in embeddable_plans()]
