@@ -1,0 +1,182 @@
+import json
+from decimal import Decimal
+
+import pytest
+
+from apps.activity.models import LobbyingActivity, LobbyingBillMention, LobbyingFiling, LobbyingLobbyist
+from apps.activity.parsers.lda import congress_for_year, parse_lda_filing
+from apps.core.errors import SourceFormatError
+from apps.core.services.ingest import run_ingest
+
+from .conftest import ingest
+
+TECO = "lda:ld2:0005b52d-cd4e-4e4a-984f-7ade8e95eaa8"
+
+
+def test_congress_for_year():
+    assert [congress_for_year(y) for y in (2007, 2008, 2009, 2013, 2014, 2025)] == [
+        110,
+        110,
+        111,
+        113,
+        113,
+        119,
+    ]
+
+
+@pytest.mark.django_db
+def test_every_sample_filing_ingests(lda):
+    assert (lda.files_total, lda.records, lda.inserted, lda.status) == (14, 14, 14, "success")
+    assert LobbyingFiling.objects.filter(form="LD-1").count() == 9
+    assert LobbyingFiling.objects.filter(form="LD-2").count() == 5
+    # The same fixture name in ld1/ and ld2/ stays two filings.
+    assert set(
+        LobbyingFiling.objects.filter(document_id="multiple_issues").values_list("public_id", flat=True)
+    ) == {
+        "lda:ld1:multiple_issues",
+        "lda:ld2:multiple_issues",
+    }
+    # Document ids keep their case: date_m-d-Y and date_m-d-y are different filings.
+    assert LobbyingFiling.objects.filter(public_id__startswith="lda:ld1:date_m-d-").count() == 2
+
+
+@pytest.mark.django_db
+def test_ld2_teco_coal_facts(lda):
+    f = LobbyingFiling.objects.get(public_id=TECO)
+    assert (f.registrant_name, f.client_name) == ("Baker & McKenzie LLP", "Teco Coal Corporation")
+    assert (f.senate_id, f.house_id) == ("5142-797", "337330044")
+    assert (f.year, f.quarter, f.filing_type, f.congress) == (2008, 1, "1T", 110)
+    assert f.is_termination and not f.is_amendment
+    assert str(f.termination_date) == "2008-04-17" and str(f.signed_on) == "2008-04-21"
+    assert f.income is None and f.income_under_5000
+    assert f.citation_string == (
+        "LD-2 report, Baker & McKenzie LLP for Teco Coal Corporation, 2008 Q1 (termination) (Senate ID 5142-797)"
+    )
+    assert (
+        f.source_url
+        == "https://lda.senate.gov/filings/public/filing/0005b52d-cd4e-4e4a-984f-7ade8e95eaa8/print/"
+    )
+    activity = LobbyingActivity.objects.get(filing=f)
+    assert activity.issue_code == "TAX" and activity.specific_issues.startswith("(1) S. 373, To facilitate")
+    assert list(LobbyingLobbyist.objects.filter(filing=f).values_list("first_name", "last_name")) == [
+        ("Steven", "Becker"),
+        ("Paul", "Horowitz"),
+    ]
+    # "S. 373" in a 2008 filing -> the 110th Congress bill.
+    assert list(f.bill_mentions.values_list("bill_id", flat=True)) == ["s:110:373"]
+
+
+@pytest.mark.django_db
+def test_amounts_are_decimals(lda):
+    patent = LobbyingFiling.objects.get(public_id="lda:ld2:multiple_added_affiliated")
+    assert patent.income == Decimal("120000.00") and patent.filing_type == "4A"
+    cnh = LobbyingFiling.objects.get(public_id="lda:ld2:multiple_inactive_foreign")
+    assert (cnh.expenses, cnh.expense_method, cnh.client_self) == (Decimal("230000.00"), "c", True)
+    assert cnh.activities.count() == 7
+    sylvan = LobbyingFiling.objects.get(public_id="lda:ld2:multiple_removed_affiliated")
+    assert (sylvan.expenses, sylvan.expense_method, sylvan.filing_type) == (Decimal("30000.00"), "a", "1T")
+
+
+@pytest.mark.django_db
+def test_lobbying_bill_cross_links(lda):
+    patent = LobbyingFiling.objects.get(public_id="lda:ld2:multiple_added_affiliated")
+    assert list(patent.bill_mentions.values_list("bill_id", flat=True)) == [
+        "s:113:1013",
+        "hr:113:845",
+        "hr:113:2639",
+        "s:113:866",
+        "hr:113:2766",
+        "hr:113:2024",
+        "hr:113:3309",
+        "s:113:1720",
+    ]
+    smith = LobbyingFiling.objects.get(public_id="lda:ld2:multiple_issues")
+    assert list(smith.bill_mentions.values_list("activity_seq", "issue_code", "bill_id")) == [
+        (1, "TAX", "s:113:232"),
+        (1, "TAX", "hr:113:523"),
+        (3, "ECN", "hr:113:2052"),
+        (3, "ECN", "s:113:1023"),
+    ]
+    assert LobbyingBillMention.objects.count() == 13
+
+
+@pytest.mark.django_db
+def test_ld1_registration_facts(lda):
+    f = LobbyingFiling.objects.get(public_id="lda:ld1:multiple_issues")
+    assert (f.registrant_name, f.senate_id, f.filing_type, f.year) == (
+        "ALSTON & BIRD, LLP",
+        "1182",
+        "RR",
+        2012,
+    )
+    assert f.client_name == "Airport Shoppes Corp. dba International Meal Company Caribe"
+    assert list(f.activities.values_list("issue_code", flat=True))[:3] == ["HOM", "AVI", "BUD"]
+    assert "Docket No. FAA-2009-1144" in f.issues_detail
+    dole = f.lobbyists.get(last_name="Dole")
+    assert (dole.first_name, dole.covered_position, dole.activity_seq) == (
+        "Robert J.",
+        "U.S. Senator (Kansas)",
+        0,
+    )
+    assert f.lobbyists.filter(last_name="Holifield").count() == 8  # one row per covered position
+    assert [e["name"] for e in f.foreign_entities] == [
+        "IMC Puerto Rico Ltd.",
+        "International Meal Company Holdings S.A.",
+        "FIP-Brasil Empreendimentos",
+    ]
+    ctia = LobbyingFiling.objects.get(public_id="lda:ld1:multiple_affiliated_orgs")
+    assert [a["name"] for a in ctia.affiliated_organizations] == [
+        "AT&T Services Inc.",
+        "T-Mobile US, Inc.",
+        "Verizon Communications Inc.",
+    ]
+
+
+@pytest.mark.django_db
+def test_reingest_is_all_noop(lda):
+    again = ingest("lda-filings")
+    assert (again.inserted, again.updated, again.noop, again.errors) == (0, 0, 14, [])
+
+
+def _write(tmp_path, name, data):
+    path = tmp_path / name
+    path.write_text(json.dumps(data))
+    return path
+
+
+@pytest.mark.django_db
+def test_malformed_filing_names_file_and_record_and_writes_nothing(tmp_path, corpus):
+    good = json.loads((corpus / "lobbying-lda/ld2/multiple_issues.json").read_text())
+    bad = dict(good, document_id="bad-quarter")
+    bad["report_type"] = dict(good["report_type"], quarter_one=True)  # two quarters ticked
+    path = _write(tmp_path, "bad.json", bad)
+    result = run_ingest(slug="lda-filings", paths=[path])
+    assert result.status == "failed"
+    assert result.errors == [
+        {
+            "file": str(path),
+            "record": "bad-quarter",
+            "message": "exactly one report quarter must be ticked, got 2",
+        }
+    ]
+    assert LobbyingFiling.objects.count() == 0
+
+
+@pytest.mark.django_db
+def test_malformed_amount_and_json(tmp_path, corpus):
+    good = json.loads((corpus / "lobbying-lda/ld2/multiple_issues.json").read_text())
+    bad = dict(good, income=dict(good["income"], income_amount="lots"))
+    amount = _write(tmp_path, "amount.json", bad)
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"document_id": "x",')
+    with pytest.raises(
+        SourceFormatError, match=r"amount.json \[record multiple_issues\]: 'income.income_amount'"
+    ):
+        list(parse_lda_filing(amount))
+    result = run_ingest(
+        slug="lda-filings", paths=[amount, broken, corpus / "lobbying-lda/ld2/multiple_issues.json"]
+    )
+    assert result.status == "partial" and result.inserted == 1
+    assert [e["file"] for e in result.errors] == [str(amount), str(broken)]
+    assert result.errors[1]["message"].startswith("invalid JSON")
+    assert list(LobbyingFiling.objects.values_list("public_id", flat=True)) == ["lda:ld2:multiple_issues"]
