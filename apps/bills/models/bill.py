@@ -46,6 +46,9 @@ class Bill(CitedRecord):
     sponsor_name = models.CharField(
         max_length=200, blank=True, help_text='e.g. "Rep. Bice, Stephanie I. [R-OK-5]"'
     )
+    sponsor_party = models.CharField(max_length=4, blank=True, help_text="As the file gives it: R, D, I.")
+    sponsor_state = models.CharField(max_length=2, blank=True)
+    sponsor_district = models.PositiveSmallIntegerField(null=True, blank=True, help_text="0 = at-large.")
     sponsor_by_request = models.BooleanField(default=False)
     latest_action_date = models.DateField(null=True, blank=True)
     latest_action_text = models.TextField(blank=True)

@@ -336,8 +336,8 @@ def _actions(bill, legacy) -> tuple[list[ActionRec], list[VoteRec]]:
     ]
     votes: dict[str, dict] = {}
     for a in merged:
-        for v in a.votes:
-            votes.setdefault(v["vote_id"], v)
+        for v in a.votes:  # the merged action's text, so a vote can be found from its action
+            votes.setdefault(v["vote_id"], {**v, "action_text": a.text})
     for v in bill.findall("recordedVotes/recordedVote"):  # legacy: bill level
         vote = _vote(v, "")
         votes.setdefault(vote["vote_id"], vote)

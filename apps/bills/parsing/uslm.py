@@ -60,7 +60,7 @@ class _Renderer:
                 if name in ("td", "th"):
                     buf.append(" | ")
                 self.walk(child, depth, buf, quoted)
-                if name in ("num", "heading"):
+                if name in ("num", "heading") and not "".join(buf).rstrip().endswith(("—", "-")):
                     buf.append(" ")
             buf.append(child.tail or "")
 

@@ -1,0 +1,115 @@
+from apps.bills.models import Bill, PublicLaw, Sap, SapBill, Topic
+from apps.bills.schemas import (
+    PublicLawListParams,
+    PublicLawOut,
+    PublicLawSummary,
+    SapListParams,
+    SapOut,
+    SapSummary,
+    TopicListParams,
+    TopicOut,
+    TopicSummary,
+)
+from apps.bills.selectors._common import bill_brief, public_law_summary, sap_summary, topic_summary
+from apps.core.errors import NotFound
+from apps.core.ids import normalize_for, parse_bill_ref
+from apps.core.pagination import Page, paginate
+
+TOPIC_BILLS_MAX = 250
+
+
+def _bill_filter(raw: str, congress: int | None) -> str:
+    ref = parse_bill_ref(raw)
+    if ref is None:
+        normalize_for("bill", raw, parameter="bill")  # raises UnrecognizedIdFormat naming the parameter
+    if ref.congress is None and congress is not None:
+        ref = ref.with_congress(congress)
+    return ref.id if ref.congress is not None else normalize_for("bill", raw, parameter="bill")
+
+
+def public_law_get(*, id: str) -> PublicLawOut:
+    """One public law (``pl:119:7``; also ``Public Law 119-7``, ``PLAW-119publ7``) or statute compilation
+    (``comps:339``): Statutes at Large citation, originating bill, sections and full text when ingested."""
+    law_id = normalize_for("public-law", id)
+    law = PublicLaw.objects.filter(law_id=law_id).first()
+    if law is None:
+        raise NotFound(
+            f"No public law {law_id} has been ingested. GET /v1/public-laws lists them.", hint={"id": law_id}
+        )
+    return PublicLawOut(
+        **public_law_summary(law).model_dump(),
+        citable_as=law.citable_as,
+        sections=law.sections,
+        body=law.body,
+    )
+
+
+def public_law_list(*, params: PublicLawListParams) -> Page[PublicLawSummary]:
+    """Public laws and compilations, newest first; filter by Congress, kind, originating bill."""
+    qs = PublicLaw.objects.defer("body", "sections")
+    if params.congress:
+        qs = qs.filter(congress=params.congress)
+    if params.kind:
+        qs = qs.filter(kind=params.kind)
+    if params.bill:
+        qs = qs.filter(bill_id=_bill_filter(params.bill, params.congress))
+    return paginate(
+        qs.order_by("-congress", "-number", "law_id"),
+        limit=params.limit,
+        cursor=params.cursor,
+        to_schema=public_law_summary,
+    )
+
+
+def sap_get(*, id: str) -> SapOut:
+    """One Statement of Administration Policy (``sap:2025-03-27_hjres24``) with every bill it covers."""
+    sap_id = normalize_for("sap", id)
+    sap = Sap.objects.filter(sap_id=sap_id).prefetch_related("bills").first()
+    if sap is None:
+        raise NotFound(
+            f"No statement {sap_id} has been ingested. GET /v1/saps lists them.", hint={"id": sap_id}
+        )
+    return SapOut(**sap_summary(sap).model_dump(), body=sap.body)
+
+
+def sap_list(*, params: SapListParams) -> Page[SapSummary]:
+    """Statements of Administration Policy, newest first; filter by Congress, bill, position, administration."""
+    qs = Sap.objects.defer("body")
+    if params.congress:
+        qs = qs.filter(congress=params.congress)
+    if params.bill:
+        bill_id = _bill_filter(params.bill, params.congress)
+        qs = qs.filter(pk__in=SapBill.objects.filter(bill_id=bill_id).values("sap_id"))
+    if params.position:
+        qs = qs.filter(position=params.position)
+    if params.administration:
+        qs = qs.filter(administration__iexact=params.administration)
+    qs = qs.prefetch_related("bills").order_by("-date_issued", "sap_id")
+    return paginate(qs, limit=params.limit, cursor=params.cursor, to_schema=sap_summary)
+
+
+def topic_get(*, id: str) -> TopicOut:
+    """One policy area or legislative subject term with its bills (newest Congress first, up to 250)."""
+    topic_id = normalize_for("topic", id)
+    topic = Topic.objects.filter(topic_id=topic_id).first()
+    if topic is None:
+        raise NotFound(f"No topic {topic_id}. GET /v1/topics?q= finds topics by name.", hint={"id": topic_id})
+    bills = Bill.objects.only("bill_id", "bill_type", "number", "title", "introduced_date", "congress")
+    if topic.kind == Topic.Kind.POLICY_AREA:
+        bills = bills.filter(policy_area=topic.name)
+    else:
+        bills = bills.filter(subjects__name=topic.name)
+    bills = bills.order_by("-congress", "bill_type", "number")[:TOPIC_BILLS_MAX]
+    return TopicOut(**topic_summary(topic).model_dump(), bills=[bill_brief(b) for b in bills])
+
+
+def topic_list(*, params: TopicListParams) -> Page[TopicSummary]:
+    """Policy areas and subject terms, most bills first; ``q`` matches part of the name."""
+    qs = Topic.objects.all()
+    if params.kind:
+        qs = qs.filter(kind=params.kind)
+    if params.q:
+        qs = qs.filter(name__icontains=params.q.strip())
+    return paginate(
+        qs.order_by("-bill_count", "name"), limit=params.limit, cursor=params.cursor, to_schema=topic_summary
+    )
