@@ -1,0 +1,67 @@
+import json
+
+import pytest
+
+from apps.activity.models import StaffMember
+from apps.core.plans import get_plan
+from apps.core.services.ingest import run_ingest
+
+CSV = """name,title,office,chamber,member_bioguide,committee_id,email,phone,source_url,as_of
+Jane Doe,Legislative Director,Office of Rep. Example,house,S000033,,jane@example.house.gov,202-225-0000,https://example.house.gov/staff,2025-03-01
+John Roe,Staff Director,Committee on Agriculture,house,,HSAG,,,,
+"""
+
+
+@pytest.mark.django_db
+def test_plan_declares_no_sample(api_client):
+    plan = get_plan("staff-directories")
+    assert plan.has_sample is False and plan.sample_paths == ()
+    body = api_client.get("/v1/sources/staff-directories").json()
+    assert (body["has_sample"], body["shape"], body["count"]) == (False, "registry", 0)
+    assert body["sample_note"].startswith("No staff directory was found")
+
+
+@pytest.mark.django_db
+def test_csv_directory_loads_and_reloads_as_noop(tmp_path):
+    path = tmp_path / "house.csv"
+    path.write_text(CSV)
+    first = run_ingest(slug="staff-directories", paths=[path])
+    assert (first.inserted, first.errors) == (2, [])
+    jane = StaffMember.objects.get(public_id="staff:house-s000033-jane-doe")
+    assert (jane.title, jane.member_bioguide, str(jane.published_at)) == (
+        "Legislative Director",
+        "S000033",
+        "2025-03-01",
+    )
+    assert jane.citation_string == (
+        "Jane Doe, Legislative Director, Office of Rep. Example (House staff directory, as of 2025-03-01)"
+    )
+    assert StaffMember.objects.get(public_id="staff:house-hsag-john-roe").committee_id == "HSAG"
+    again = run_ingest(slug="staff-directories", paths=[path])
+    assert (again.inserted, again.updated, again.noop) == (0, 0, 2)
+
+
+@pytest.mark.django_db
+def test_json_directory(tmp_path):
+    path = tmp_path / "senate.json"
+    path.write_text(
+        json.dumps({"staff": [{"name": "Ann Poe", "office": "Office of Sen. Example", "chamber": "Senate"}]})
+    )
+    result = run_ingest(slug="staff-directories", paths=[path])
+    assert result.inserted == 1
+    assert StaffMember.objects.get().public_id == "staff:senate-office-of-sen-example-ann-poe"
+
+
+@pytest.mark.django_db
+def test_malformed_row_names_file_and_record_and_writes_nothing(tmp_path):
+    path = tmp_path / "bad.csv"
+    path.write_text(CSV + "Bad Row,Aide,Office X,parliament,,,,,,\n")
+    result = run_ingest(slug="staff-directories", paths=[path])
+    assert result.errors == [
+        {
+            "file": str(path),
+            "record": "Bad Row",
+            "message": "row 3: chamber: Value error, chamber must be house, senate or joint",
+        }
+    ]
+    assert StaffMember.objects.count() == 0
