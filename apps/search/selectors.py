@@ -187,7 +187,7 @@ def search(
     filters = make_filters(since=since, until=until, congress=congress, bill_id=bill_id)
     selection = eligibility.select(source, mode)
     parsed = parse_query(q)
-    depth = offset + size if mode != "hybrid" else max(knob("HYBRID_DEPTH"), offset + size)
+    depth = max(knob("HYBRID_DEPTH"), offset + size)
     lex_hits, matches, sem_hits = [], {}, []
     with queries.time_limit():
         if parsed is not None:

@@ -81,9 +81,9 @@ BILLS = [
 ]
 
 SAPS = [
-    ("sap:test-1", "Statement on H.R. 102 Clean Water Infrastructure Act", "The Administration supports "
+    ("sap:2025-03-05_hr102", "Statement on H.R. 102 Clean Water Infrastructure Act", "The Administration supports "
      "grants for drinking water treatment.", date(2025, 3, 5), "hr:119:102"),
-    ("sap:test-2", "Statement on S. 103 Highway Formula Modernization Act", "The Administration opposes "
+    ("sap:2025-04-05_s103", "Statement on S. 103 Highway Formula Modernization Act", "The Administration opposes "
      "the highway apportionment changes.", date(2025, 4, 5), "s:119:103"),
 ]  # fmt: skip
 

@@ -35,7 +35,10 @@ def test_lexical_scores_descend_and_explain_has_only_the_lexical_rank(corpus_db)
 def test_filters_apply_after_the_match(corpus_db):
     assert _ids(search(q="water", mode="lexical", congress=118)) == ["hr:118:105"]
     # bills and the SAP on the same bill (every searchable source when `source` is omitted)
-    assert _ids(search(q="water", mode="lexical", since="2025-01-01")) == ["hr:119:102", "sap:test-1"]
+    assert _ids(search(q="water", mode="lexical", since="2025-01-01")) == [
+        "hr:119:102",
+        "sap:2025-03-05_hr102",
+    ]
     assert _ids(search(q="water", mode="lexical", until="2024-01-01")) == ["hr:118:105"]
     assert _ids(search(q="water", mode="lexical", bill_id="H.R. 102-119", source="bills")) == ["hr:119:102"]
 
@@ -92,4 +95,4 @@ def test_time_limit_gives_query_timeout(corpus_db):
 @pytest.mark.django_db
 def test_stemming_matches_other_word_forms(corpus_db):
     assert _ids(search(q="apportioned", mode="lexical", source="bills")) == ["s:119:103"]
-    assert _ids(search(q="apportionment", mode="lexical")) == ["s:119:103", "sap:test-2"]
+    assert _ids(search(q="apportionment", mode="lexical")) == ["s:119:103", "sap:2025-04-05_s103"]

@@ -1,0 +1,163 @@
+"""GET /v1/search and /v1/<resource>/{id}/similar: response shape, every error code, degradation, explain."""
+
+import pytest
+
+SAP = "statements-of-administration-policy"
+HIT_KEYS = {"id", "source", "resource", "title", "snippet", "score", "explain", "citation"}
+CITATION_KEYS = {"citation_string", "url", "published_at", "source", "retrieved_at"}
+
+
+@pytest.fixture
+def get(client, corpus_db, search_plans):
+    assert search_plans[1].slug in (SAP, "saps")
+
+    def call(path="/v1/search", **params):
+        return client.get(path, params)
+
+    return call
+
+
+def _error(response, status, code):
+    assert response.status_code == status, response.content
+    body = response.json()
+    assert set(body) == {"error"} and body["error"]["code"] == code
+    return body["error"]
+
+
+@pytest.mark.django_db
+def test_hybrid_response_shape(get):
+    response = get(q="drinking water grants", source="bills")
+    assert response.status_code == 200
+    body = response.json()
+    assert set(body) == {"results", "total", "took_ms", "mode"}
+    assert body["mode"] == "hybrid" and body["total"] == 8
+    top = body["results"][0]
+    assert set(top) == HIT_KEYS
+    assert top["id"] == "hr:119:102" and top["source"] == "bills" and top["resource"] == "bills"
+    assert top["title"] == "Clean Water Infrastructure Act"
+    assert set(top["citation"]) == CITATION_KEYS and all(v is not None for v in top["citation"].values())
+    assert top["citation"]["published_at"] == "2025-03-01"
+    assert top["citation"]["retrieved_at"].startswith("2026-01-02T03:04:05")
+    snippet = top["snippet"]
+    assert [snippet["text"][a:b].lower() for a, b in snippet["highlights"]][:1] in (
+        ["drinking"],
+        ["water"],
+        ["grants"],
+    )
+
+
+@pytest.mark.django_db
+def test_hybrid_explain_is_rrf_of_both_ranks(get, settings):
+    k = settings.JOSH["RRF_K"]
+    results = get(q="drinking water grants", source="bills").json()["results"]
+    for hit in results:
+        e = hit["explain"]
+        assert {"lexical_rank", "semantic_rank", "rrf_score"} <= set(e)
+        expected = sum(1 / (k + r) for r in (e["lexical_rank"], e["semantic_rank"]) if r)
+        assert e["rrf_score"] == pytest.approx(expected) and hit["score"] == pytest.approx(expected, abs=1e-6)
+    assert results[0]["explain"]["lexical_rank"] == 1 and results[0]["explain"]["semantic_rank"] is not None
+    assert any(h["explain"]["lexical_rank"] is None for h in results)  # found by the vector leg alone
+    scores = [h["explain"]["rrf_score"] for h in results]
+    assert scores == sorted(scores, reverse=True)
+
+
+@pytest.mark.django_db
+def test_paging(get):
+    first = get(q="shall", source="bills", mode="lexical", limit=2).json()
+    second = get(q="shall", source="bills", mode="lexical", limit=2, offset=2).json()
+    assert first["total"] == second["total"] == 7  # every bill but the one whose body says "may"
+    assert len(first["results"]) == len(second["results"]) == 2
+    assert not {h["id"] for h in first["results"]} & {h["id"] for h in second["results"]}
+
+
+@pytest.mark.django_db
+def test_registry_source_is_not_searchable(get):
+    error = _error(get(q="smith", source="legislators"), 400, "source_not_searchable")
+    hint = error["hint"]
+    assert hint["offending_sources"] == ["legislators"]
+    assert hint["redirect_to"]["tool"] == "resolve_entity"
+    assert "bills" in hint["valid_sources"] and "legislators" not in hint["valid_sources"]
+
+
+@pytest.mark.django_db
+def test_semantic_on_a_short_body_source(get, search_plans):
+    sap = search_plans[1].slug
+    error = _error(
+        get(q="water", source=f"bills,{sap}", mode="semantic"), 400, "source_not_searchable_semantically"
+    )
+    assert "bills" in error["hint"]["valid_sources"] and sap not in error["hint"]["valid_sources"]
+
+
+@pytest.mark.django_db
+def test_hybrid_degrades_short_body_sources_to_lexical(get, search_plans):
+    sap = search_plans[1].slug
+    body = get(q="water treatment", source=f"bills,{sap}").json()
+    assert body["degraded"]["from"] == "hybrid" and body["degraded"]["to"] == "lexical"
+    assert body["degraded"]["per_source"] == {sap: "lexical"}
+    sap_hits = [h for h in body["results"] if h["source"] == sap]
+    assert sap_hits and all(h["explain"]["semantic_rank"] is None for h in sap_hits)
+    assert {h["source"] for h in body["results"]} == {"bills", sap}
+
+
+@pytest.mark.django_db
+def test_semantic_without_source_searches_body_sources_only(get, search_plans):
+    sap = search_plans[1].slug
+    body = get(q="water treatment", mode="semantic").json()
+    assert sap in body["degraded"]["excluded_sources"]
+    assert {h["source"] for h in body["results"]} == {"bills"}
+
+
+@pytest.mark.django_db
+def test_a_source_with_no_rows_gives_total_zero(get):
+    for mode in ("lexical", "semantic", "hybrid"):
+        body = get(q="water", source="public-laws", mode=mode).json()
+        assert (body["results"], body["total"]) == ([], 0)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "params,code,parameter",
+    [
+        ({"q": "water", "mode": "fuzzy"}, "invalid_parameter", "mode"),
+        ({"q": "water", "source": "nope"}, "invalid_parameter", "source"),
+        ({"q": "water", "since": "yesterday"}, "invalid_parameter", "since"),
+        ({"q": "water", "since": "2025-01-01", "until": "2024-01-01"}, "invalid_parameter", "since"),
+        ({"q": "water", "bill_id": "not-a-bill"}, "invalid_parameter", "bill_id"),
+        ({"q": "water", "limit": 0}, "invalid_parameter", "limit"),
+        ({"q": "water", "limit": 251}, "invalid_parameter", "limit"),
+        ({"q": "water", "offset": 5000}, "invalid_parameter", "offset"),
+        ({"q": "water", "congress": "x"}, "invalid_parameter", "congress"),
+        ({}, "invalid_parameter", "q"),
+    ],
+)
+def test_bad_parameters(get, params, code, parameter):
+    error = _error(get(**params), 400, code)
+    assert error["hint"]["parameter"] == parameter
+
+
+@pytest.mark.django_db
+def test_empty_query(get):
+    _error(get(q="   "), 400, "invalid_query")
+    body = get(q="*** ???", mode="lexical").json()
+    assert body["total"] == 0
+
+
+@pytest.mark.django_db
+def test_similar_bills(get):
+    body = get("/v1/bills/hr:119:101/similar").json()
+    ids = [h["id"] for h in body["results"]]
+    assert "hr:119:101" not in ids and len(ids) == 7
+    scores = [h["score"] for h in body["results"]]
+    assert scores == sorted(scores, reverse=True)
+    assert all(h["explain"]["semantic_rank"] == i for i, h in enumerate(body["results"], 1))
+    assert [h["id"] for h in get("/v1/bills/H.R. 101-119/similar").json()["results"]] == ids  # an alias
+    _error(get("/v1/bills/hr:119:9999/similar"), 404, "record_not_found")
+
+
+@pytest.mark.django_db
+def test_similar_routes_exist_for_every_body_source_and_no_other(client):
+    from apps.core.plans import all_plans
+
+    paths = {p for p in client.get("/v1/openapi.json").json()["paths"] if p.endswith("/similar")}
+    expected = {f"/v1/{p.resource}/{{id}}/similar" for p in all_plans() if p.search and p.search.chunk_table}
+    assert paths == expected and "/v1/bills/{id}/similar" in paths

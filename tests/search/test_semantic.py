@@ -1,0 +1,103 @@
+"""Semantic leg: pre-filters select candidates before scoring, best chunk per document, index refresh."""
+
+from datetime import date
+
+import numpy as np
+import pytest
+
+from apps.search import semantic
+from apps.search.embedding import embed_source
+from apps.search.selectors import search
+
+from .conftest import make_bill
+
+
+@pytest.fixture
+def crowded(corpus_db, search_plans, settings):
+    """120 near-duplicate 119th-Congress bills about water that crowd out everything else, and few candidates."""
+    for n in range(120):
+        make_bill(
+            f"hr:119:{2000 + n}",
+            f"Drinking Water Grants Act {n}",
+            "Grants for drinking water treatment plants.",
+            f"SEC. 1. GRANTS.\nThe Administrator shall make grants for drinking water treatment, round {n}.",
+            date(2025, 6, 1),
+        )
+    embed_source(search_plans[0])
+    settings.JOSH = {**settings.JOSH, "SEMANTIC_CANDIDATES_MIN": 20, "SEMANTIC_CANDIDATES_PER": 10**9}
+
+
+@pytest.mark.django_db
+def test_a_filter_that_excludes_the_unfiltered_top_hits_still_returns_results(crowded):
+    unfiltered = search(q="drinking water treatment grants", mode="semantic", source="bills", limit=100)
+    assert {h.citation.published_at.year for h in unfiltered.results} == {2025}  # the top 100 are all 2025
+    filtered = search(
+        q="drinking water treatment grants", mode="semantic", source="bills", until="2024-01-01"
+    )
+    assert "hr:118:105" in [h.id for h in filtered.results][:2]  # the older water bill, found anyway
+    assert {h.id for h in filtered.results} == {
+        "hr:118:104",
+        "hr:118:105",
+        "s:118:106",
+        "hr:117:107",
+        "hr:117:108",
+    }
+    by_congress = search(q="drinking water treatment grants", mode="semantic", congress=117)
+    assert {h.id for h in by_congress.results} == {"hr:117:107", "hr:117:108"}
+    by_bill = search(q="drinking water treatment grants", mode="semantic", bill_id="hr:118:105")
+    assert [h.id for h in by_bill.results] == ["hr:118:105"]
+
+
+@pytest.mark.django_db
+def test_hybrid_pre_filters_both_legs(crowded):
+    page = search(q="water", mode="hybrid", source="bills", until="2024-01-01")
+    assert page.results[0].id == "hr:118:105"
+    assert page.results[0].explain.lexical_rank == 1 and page.results[0].explain.semantic_rank is not None
+
+
+@pytest.mark.django_db
+def test_one_hit_per_document_with_its_best_chunk(corpus_db):
+    page = search(
+        q="covered platform shall act in the best interests of a minor", mode="semantic", source="bills"
+    )
+    ids = [h.id for h in page.results]
+    assert len(ids) == len(set(ids)) == 8
+    top = page.results[0]
+    assert top.id == "hr:119:101"
+    assert top.snippet.text.startswith("SEC. 1. SHORT TITLE.")
+    assert top.snippet.heading == "SEC. 1. SHORT TITLE."
+    scores = [h.score for h in page.results]
+    assert scores == sorted(scores, reverse=True)
+
+
+@pytest.mark.django_db
+def test_candidates_by_hamming_then_cosine_equals_exact_search(corpus_db, settings):
+    settings.JOSH = {**settings.JOSH, "SEMANTIC_CANDIDATES_MIN": 1000}
+    page = search(q="children online", mode="semantic", source="bills")
+    index = semantic.index_for("bills_chunks", "hashing-v1")
+    assert len(index) == 16
+    assert page.results[0].id in ("s:118:106", "hr:119:101")
+
+
+def test_pack_bits_matches_vec_quantize_binary_layout():
+    v = np.array([[1, -1, 1, 1, -1, -1, -1, -1, 1] + [-1] * 7], dtype=np.float32)
+    assert semantic.pack_bits(v).tolist() == [[0b1101, 0b1]]
+
+
+def test_hamming_and_mask_on_a_synthetic_index():
+    rng = np.random.default_rng(0)
+    vecs = rng.standard_normal((500, 384)).astype(np.float32)
+    bits = semantic.pack_bits(vecs)
+    rows = [
+        (i + 1, i // 2, "2024-01-01" if i % 2 else None, 118 + i % 2, bits[i].tobytes()) for i in range(500)
+    ]
+    index = semantic.ChunkIndex("t", "tok", rows)
+    q = vecs[17]
+    top = index.candidates(q, None, 5)
+    assert 17 in top.tolist()
+    from apps.search.filters import SearchFilters
+
+    mask = index.mask(SearchFilters(congress=118), None)
+    assert mask.sum() == 250
+    assert all(index.congress[r] == 118 for r in index.candidates(q, mask, 10))
+    assert 17 not in index.candidates(q, mask, 10).tolist()  # row 17 is congress 119
