@@ -7,7 +7,7 @@ speaker turns follow the floor convention ("  Mr. SMITH. ...").
 
 import html
 import re
-from datetime import date
+from datetime import date, datetime
 from pathlib import Path
 
 from pydantic import Field
@@ -58,13 +58,13 @@ def parse(path: Path):
         raise SourceFormatError(
             path, "no '[House|Senate|Joint Hearing, NNN Congress]' line", record=canonical
         )
-    after = body[head.end() :].strip("\n").split("\n\n")
-    title = " ".join(line.strip() for line in (after[0] if after else "").splitlines() if line.strip())
+    blocks = [
+        b for b in re.split(r"\n\s*\n", body[head.end() :]) if b.strip() and not b.strip().startswith("[")
+    ]
+    title = " ".join(line.strip() for line in (blocks[0] if blocks else "").splitlines() if line.strip())
     held = None
     if d := _DATE_RE.search(body[:5000]):
         try:
-            from datetime import datetime
-
             held = datetime.strptime(d.group(1).title(), "%B %d, %Y").date()
         except ValueError:
             held = None

@@ -71,6 +71,18 @@ def _split_list(value: str) -> list[str]:
     return [part.strip().strip('"').strip() for part in (value or "").split(";") if part.strip().strip('"')]
 
 
+def _after_title_line(text: str, number: str) -> str:
+    """Drop the '[Listen](...)Title Updated <date> (NUMBER)' lines and the rule after them."""
+    lines = text.split("\n")
+    cut = 1
+    for i, line in enumerate(lines[:6]):
+        if f"({number})" in line:
+            cut = i + 1
+            break
+    body = "\n".join(lines[cut:]).lstrip()
+    return body[3:] if body.startswith("---") else body
+
+
 def parse_report(path: Path):
     text = read_text(path).replace("\r\n", "\n")
     head, sep, rest = text.partition("\n---\n")
@@ -81,6 +93,7 @@ def parse_report(path: Path):
     fields = {m["k"].strip().lower(): m["v"].strip() for ln in lines if (m := _HEADER_RE.match(ln.strip()))}
     number = fields.get("report no.", "")
     key = f"crs:{number or Path(path).stem}"
+    rest = "\n" + rest
     listen = rest.find("\n[Listen](")
     if listen < 0:
         raise SourceFormatError(
@@ -111,11 +124,7 @@ def parse_report(path: Path):
         raise SourceFormatError(path, f"Version {version!r} is not a number", record=key)
     authors = fields.get("author(s)") or chrome.get("authors") or chrome.get("author", "")
     topics = fields.get("topics") or chrome.get("topics", "")
-    body = rest[listen + 1 :]
-    first_break = body.find("\n")
-    body = body[first_break + 1 :] if first_break >= 0 else ""
-    if body.lstrip().startswith("---"):
-        body = body.lstrip()[3:]
+    body = _after_title_line(rest[listen + 1 :], number)
     if m := list(_DISCLAIMER_RE.finditer(body)):
         body = body[: m[-1].start()]
     return [
