@@ -1,8 +1,10 @@
+from django.db.models import Prefetch
+
 from apps.citations.services import citation_for
 from apps.core.errors import InvalidParameter, NotFound
 from apps.core.ids import normalize_for
 from apps.core.pagination import Page, paginate
-from apps.registry.models import Legislator, VotePosition
+from apps.registry.models import CommitteeMembership, Legislator, VotePosition
 from apps.registry.schemas import (
     CommitteeSeat,
     IdentifierOut,
@@ -40,7 +42,11 @@ def legislator_get(*, id: str) -> LegislatorOut:
     the identifier crosswalk (bioguide, thomas, lis, govtrack, fec, ...) and committee seats."""
     row = legislator_row(
         id,
-        queryset=Legislator.objects.prefetch_related("identifiers", "terms", "memberships__committee"),
+        queryset=Legislator.objects.prefetch_related(
+            "identifiers",
+            "terms",
+            Prefetch("memberships", queryset=CommitteeMembership.objects.select_related("committee")),
+        ),
     )
     seats = sorted(row.memberships.all(), key=lambda m: (-m.congress, m.committee.thomas_id))
     return LegislatorOut(

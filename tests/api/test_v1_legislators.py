@@ -1,0 +1,141 @@
+"""GET /v1/legislators, /v1/legislators/{id}, /v1/legislators/{id}/votes over the real sample.
+
+Cases: full response shapes (key sets), ranked noisy-name lookups with scores, filters, alias ids,
+query counts, 400 (bad parameter / malformed id) and 404 envelopes.
+"""
+
+import pytest
+
+from tests.api.helpers import (
+    CITATION_KEYS,
+    LEGISLATOR_SUMMARY_KEYS,
+    PAGINATION_KEYS,
+    VOTE_SUMMARY_KEYS,
+    assert_error,
+)
+
+pytestmark = pytest.mark.django_db
+
+DETAIL_KEYS = LEGISLATOR_SUMMARY_KEYS | {
+    "first_name", "middle_name", "last_name", "suffix", "nickname", "birthday", "gender", "identifiers",
+    "terms", "committees", "citation",
+}  # fmt: skip
+TERM_KEYS = {
+    "type", "start", "end", "state", "district", "senate_class", "state_rank", "party", "caucus", "url",
+    "phone", "office", "contact_form",
+}  # fmt: skip
+
+
+def test_get_legislator_full_shape(client, django_assert_num_queries):
+    with django_assert_num_queries(4):  # member + identifiers + terms + seats (with committees)
+        response = client.get("/v1/legislators/S000033")
+    assert response.status_code == 200
+    body = response.json()
+    assert set(body) == DETAIL_KEYS
+    assert (body["id"], body["name"], body["nickname"], body["party"], body["state"], body["chamber"]) == (
+        "S000033", "Bernard Sanders", "Bernie", "Independent", "VT", "senate",
+    )  # fmt: skip
+    assert {"scheme": "lis", "value": "S313"} in body["identifiers"]
+    assert set(body["terms"][0]) == TERM_KEYS
+    assert body["terms"][0]["type"] == "rep"
+    assert set(body["committees"][0]) == {
+        "committee_id",
+        "committee_name",
+        "congress",
+        "party_side",
+        "rank",
+        "title",
+    }
+    assert set(body["citation"]) == CITATION_KEYS
+    assert body["citation"]["source"] == "legislators"
+    assert body["citation"]["url"] == "https://bioguide.congress.gov/search/bio/S000033"
+
+
+def test_lis_alias_and_stub_ids_resolve(client):
+    assert client.get("/v1/legislators/lis:S354").json()["id"] == "B001230"  # Baldwin via the crosswalk
+    assert client.get("/v1/legislators/b001230").json()["id"] == "B001230"
+    stub = client.get("/v1/legislators/lis:S057").json()
+    assert (stub["id"], stub["name"], stub["is_stub"], stub["terms"], stub["identifiers"]) == (
+        "lis:S057", "Patrick Leahy", True, [], [],
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("q", "first"),
+    [
+        ("Sen. Markey MA", "M000133"),
+        ("AOC", "O000172"),
+        ("bernie VT", "S000033"),
+        ("Hakeem Jeffries NY", "J000294"),
+    ],
+)
+def test_noisy_name_returns_ranked_records_with_scores(client, django_assert_num_queries, q, first):
+    with django_assert_num_queries(2):  # ranked FTS page + the rows
+        response = client.get("/v1/legislators", {"q": q, "limit": 5})
+    body = response.json()
+    assert set(body) == {"results", "pagination"}
+    assert set(body["pagination"]) == PAGINATION_KEYS
+    hit = body["results"][0]
+    assert set(hit) == LEGISLATOR_SUMMARY_KEYS | {"score", "citation"}
+    assert hit["id"] == first
+    scores = [r["score"] for r in body["results"]]
+    assert scores == sorted(scores, reverse=True) and scores[0] > 0
+
+
+def test_markey_outranks_other_massachusetts_senators(client):
+    ids = [r["id"] for r in client.get("/v1/legislators", {"q": "Sen. Markey MA"}).json()["results"]]
+    assert ids[:2] == ["M000133", "W000817"]  # Markey, then Warren (the other senator from MA)
+
+
+def test_filters_and_paging_without_q(client, django_assert_num_queries):
+    with django_assert_num_queries(2):  # count + page
+        body = client.get("/v1/legislators", {"state": "ma", "chamber": "senate", "current": "true"}).json()
+    assert [r["id"] for r in body["results"]] == ["M000133", "W000817"]
+    assert all(r["score"] is None for r in body["results"])
+    first = client.get("/v1/legislators", {"party": "D", "limit": 2}).json()
+    assert first["pagination"]["limit"] == 2 and first["pagination"]["next_cursor"]
+    second = client.get(
+        "/v1/legislators", {"party": "D", "limit": 2, "cursor": first["pagination"]["next_cursor"]}
+    )
+    assert {r["id"] for r in second.json()["results"]}.isdisjoint({r["id"] for r in first["results"]})
+    assert {r["party"] for r in second.json()["results"]} == {"Democrat"}
+
+
+def test_q_pages_with_cursor(client):
+    first = client.get("/v1/legislators", {"q": "MA", "limit": 3}).json()
+    assert first["pagination"]["total"] > 3
+    second = client.get(
+        "/v1/legislators", {"q": "MA", "limit": 3, "cursor": first["pagination"]["next_cursor"]}
+    ).json()
+    assert {r["id"] for r in first["results"]}.isdisjoint({r["id"] for r in second["results"]})
+
+
+def test_member_votes_newest_first(client, django_assert_num_queries):
+    with django_assert_num_queries(3):  # member + count + page (with votes)
+        body = client.get("/v1/legislators/B001230/votes", {"limit": 3}).json()
+    row = body["results"][0]
+    assert set(row) == {"vote", "position", "normalized"}
+    assert set(row["vote"]) == VOTE_SUMMARY_KEYS
+    assert row["vote"]["id"] == "senate:119:2025:228"
+    assert body["pagination"]["total"] == 124 + 48  # every Senate roll call in the sample (119th + 117th)
+
+
+@pytest.mark.parametrize(
+    ("params", "parameter"),
+    [({"chamber": "moon"}, "chamber"), ({"limit": 0}, "limit"), ({"limit": 999}, "limit"), ({"limit": "x"}, "limit"),
+     ({"state": "Vermont"}, "state"), ({"party": "Whig"}, "party"), ({"cursor": "zzz"}, "cursor"),
+     ({"current": "maybe"}, "current"), ({"q": "!!!"}, "q"), ({"q": "x" * 201}, "q")],
+)  # fmt: skip
+def test_bad_parameters_are_400_naming_the_parameter(client, params, parameter):
+    assert_error(client.get("/v1/legislators", params), 400, "invalid_parameter", parameter)
+
+
+def test_malformed_id_is_400_and_unknown_id_is_404(client):
+    assert_error(client.get("/v1/legislators/Bernie"), 400, "unrecognized_id_format", "id")
+    assert_error(client.get("/v1/legislators/Z999999"), 404, "record_not_found")
+    assert_error(client.get("/v1/legislators/Z999999/votes"), 404, "record_not_found")
+
+
+def test_an_ambiguous_nickname_returns_both_members(client):
+    ids = [r["id"] for r in client.get("/v1/legislators", {"q": "bernie"}).json()["results"]]
+    assert set(ids[:2]) == {"S000033", "M001242"}  # Bernie Sanders and Bernie Moreno

@@ -1,0 +1,38 @@
+"""Every id a registry list returns is accepted by GET /v1/<resource>/{id} (and classify_id agrees)."""
+
+import pytest
+
+from apps.core.ids import classify_id
+
+pytestmark = pytest.mark.django_db
+
+LISTS = [
+    ("/v1/legislators", {"q": "Markey"}, "legislators", "legislator"),
+    ("/v1/legislators", {"current": "false", "limit": 5}, "legislators", "legislator"),  # stubs: lis:S057 ...
+    ("/v1/committees", {"q": "ways means"}, "committees", "committee"),
+    ("/v1/committees", {"current": "false", "limit": 5}, "committees", "committee"),
+    ("/v1/votes", {"chamber": "senate", "congress": 117, "limit": 5}, "votes", "vote"),
+    ("/v1/votes", {"chamber": "house", "limit": 5}, "votes", "vote"),
+]
+
+
+@pytest.mark.parametrize(("url", "params", "resource", "kind"), LISTS)
+def test_list_ids_round_trip_to_their_endpoint(client, url, params, resource, kind):
+    results = client.get(url, params).json()["results"]
+    assert results
+    for row in results:
+        assert classify_id(row["id"])[0].name == kind
+        fetched = client.get(f"/v1/{resource}/{row['id']}")
+        assert fetched.status_code == 200, row["id"]
+        assert fetched.json()["id"] == row["id"]
+
+
+def test_nested_ids_round_trip(client):
+    for row in client.get("/v1/committees/HSWM/members").json()["results"]:
+        assert client.get(f"/v1/legislators/{row['member']['id']}").status_code == 200
+    for position in client.get("/v1/votes/senate:117:2021:16").json()["positions"][:10]:
+        assert client.get(f"/v1/legislators/{position['member_id']}").json()["id"] == position["member_id"]
+    for sub in client.get("/v1/committees/HSWM").json()["subcommittees"]:
+        assert client.get(f"/v1/committees/{sub['id']}").json()["parent_id"] == "HSWM"
+    for seat in client.get("/v1/legislators/S001195").json()["committees"]:
+        assert client.get(f"/v1/committees/{seat['committee_id']}").status_code == 200

@@ -1,0 +1,88 @@
+"""GET /v1/votes and /v1/votes/{id} over the real sample.
+
+Cases: a Senate vote's positions resolved to bioguide ids (Baldwin S354 -> B001230); stubs carried with
+their lis: ids; full shapes; bill filter with any bill spelling; query counts; 400/404 envelopes.
+"""
+
+import pytest
+
+from tests.api.helpers import CITATION_KEYS, VOTE_SUMMARY_KEYS, assert_error
+
+pytestmark = pytest.mark.django_db
+
+DETAIL_KEYS = VOTE_SUMMARY_KEYS | {
+    "vote_type", "subject", "requires", "result_text", "amendment", "nomination", "vice_president_position",
+    "normalized_totals", "positions",
+}  # fmt: skip
+POSITION_KEYS = {
+    "member_id", "bioguide_id", "lis_id", "member_ref", "name", "party", "state", "position", "normalized", "is_stub",
+}  # fmt: skip
+
+
+def test_senate_vote_positions_carry_bioguide_ids(client, django_assert_num_queries):
+    with django_assert_num_queries(2):  # vote + positions (with members)
+        response = client.get("/v1/votes/senate:119:2025:162")
+    body = response.json()
+    assert set(body) == DETAIL_KEYS
+    assert (body["upstream_id"], body["bill_id"], body["result"]) == (
+        "s162-119.2025", "hjres:119:24", "Joint Resolution Passed",
+    )  # fmt: skip
+    assert body["normalized_totals"] == {"yes": 53, "no": 42, "not_voting": 5}
+    assert set(body["citation"]) == CITATION_KEYS
+    assert body["citation"]["url"].endswith("vote_119_1_00162.xml")
+    positions = body["positions"]
+    assert len(positions) == 100 and set(positions[0]) == POSITION_KEYS
+    baldwin = next(p for p in positions if p["member_ref"] == "S354")
+    assert baldwin == {
+        "member_id": "B001230", "bioguide_id": "B001230", "lis_id": "S354", "member_ref": "S354",
+        "name": "Baldwin (D-WI)", "party": "D", "state": "WI", "position": "Nay", "normalized": "no", "is_stub": False,
+    }  # fmt: skip
+    mullin = next(p for p in positions if p["member_ref"] == "S419")
+    assert (mullin["member_id"], mullin["bioguide_id"], mullin["is_stub"]) == ("lis:S419", None, True)
+    assert [p["normalized"] for p in positions] == sorted(
+        (p["normalized"] for p in positions), key=["yes", "no", "present", "not_voting", "other"].index
+    )
+
+
+def test_upstream_vote_id_alias_and_tie_breaker(client):
+    body = client.get("/v1/votes/s15-119.2025").json()
+    assert (body["id"], body["vice_president_position"], body["totals"]["Yea"]) == (
+        "senate:119:2025:15",
+        "Yea",
+        50,
+    )
+
+
+def test_list_votes_filters(client, django_assert_num_queries):
+    with django_assert_num_queries(2):  # count + page
+        body = client.get("/v1/votes", {"chamber": "house", "congress": 119, "limit": 2}).json()
+    assert body["pagination"]["total"] == 80
+    assert set(body["results"][0]) == VOTE_SUMMARY_KEYS
+    assert body["results"][0]["id"] == "house:119:2025:80"
+    by_bill = client.get("/v1/votes", {"bill_id": "H.J.Res. 24", "congress": 119}).json()
+    assert [r["id"] for r in by_bill["results"]] == [
+        "senate:119:2025:162", "senate:119:2025:161", "house:119:2025:77",
+    ]  # fmt: skip
+    assert client.get("/v1/votes", {"bill_id": "hjres24-119"}).json()["pagination"]["total"] == 3
+
+
+def test_house_vote_positions_use_bioguide_ids(client):
+    body = client.get("/v1/votes/house:119:2025:2").json()
+    massie = next(p for p in body["positions"] if p["member_ref"] == "M001184")
+    assert (massie["member_id"], massie["position"], massie["normalized"]) == ("M001184", "Emmer", "other")
+    assert body["normalized_totals"] == {"other": 434}
+
+
+@pytest.mark.parametrize(
+    ("params", "parameter", "code"),
+    [({"chamber": "joint"}, "chamber", "invalid_parameter"), ({"congress": 0}, "congress", "invalid_parameter"),
+     ({"bill_id": "nonsense"}, "bill_id", "unrecognized_id_format"),
+     ({"bill_id": "H.J.Res. 24"}, "bill_id", "unrecognized_id_format")],
+)  # fmt: skip
+def test_bad_parameters_are_400(client, params, parameter, code):
+    assert_error(client.get("/v1/votes", params), 400, code, parameter)
+
+
+def test_malformed_and_unknown_vote_ids(client):
+    assert_error(client.get("/v1/votes/vote-162"), 400, "unrecognized_id_format", "id")
+    assert_error(client.get("/v1/votes/senate:119:2025:9999"), 404, "record_not_found")
