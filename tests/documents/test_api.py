@@ -16,7 +16,7 @@ RECORDS = [
       "recommendations", "body", "bills_mentioned"}),
     ("federal-register", "2024-02930", "fr:2024-02930",
      {"id", "document_number", "doc_type", "title", "agency", "sub_agency", "fr_citation", "published_at",
-      "citation", "action", "summary", "dates_text", "rins", "docket_ids", "depdoc", "cfr_references",
+      "citation", "action", "summary", "dates_text", "effective_on", "comments_close_on", "rins", "docket_ids", "depdoc", "cfr_references",
       "cfr_parts", "volume", "issue_number", "start_page", "end_page", "executive_order", "body"}),
     ("executive-orders", "EO 12890", "eo:12890",
      {"id", "number", "fr_citation", "signing_date", "document_number", "fr_document_id",

@@ -33,6 +33,7 @@ def test_rule_preamble_fields_and_citation():
     assert (doc.start_page, doc.end_page) == (9741, 9743)
     assert doc.citation_string == "89 FR 9741 (2024-02-12)"
     assert doc.dates_text.startswith("This AD is effective February 12, 2024.")
+    assert (doc.effective_on, doc.comments_close_on) == (date(2024, 2, 12), date(2024, 3, 28))
     assert doc.body.startswith("[[Page 9741]]\nDEPARTMENT OF TRANSPORTATION")
     assert "[[Page 9742]]" in doc.body
 
@@ -84,3 +85,17 @@ def test_executive_order_index():
     multi = ExecutiveOrder.objects.get(number=12892)
     assert multi.notes.splitlines()[0] == "Amends: EO 11063, November 20, 1962"
     assert ExecutiveOrder.objects.filter(fr_citation="").count() == 679
+
+
+def test_structured_dates_from_the_dates_paragraph():
+    assert FrDocument.objects.exclude(effective_on=None).count() == 16
+    assert FrDocument.objects.exclude(comments_close_on=None).count() == 35
+    timed = FrDocument.objects.get(
+        document_number="2024-02701"
+    )  # "effective from 10:30 a.m. ... on February 10"
+    assert timed.effective_on == date(2024, 2, 10)
+    placeholder = FrDocument.objects.get(document_number="2024-02590")  # "[insert date 60 days after ...]"
+    assert placeholder.comments_close_on is None
+    assert (
+        "[insert date 60 days after date of publication in the Federal Register ]" in placeholder.dates_text
+    )

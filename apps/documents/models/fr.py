@@ -22,6 +22,12 @@ class FrDocument(CitedRecord):
     action = models.TextField(blank=True, help_text='ACTION, e.g. "Final rule; request for comments."')
     summary = models.TextField(blank=True)
     dates_text = models.TextField(blank=True, help_text="The DATES / EFFECTIVE DATE paragraph(s).")
+    effective_on = models.DateField(null=True, blank=True, help_text='First date after "effective" in DATES.')
+    comments_close_on = models.DateField(
+        null=True,
+        blank=True,
+        help_text='Date comments are due by, from DATES ("comments ... by March 28, 2024").',
+    )
     rins = models.JSONField(default=list, help_text='["2120-AA64"]')
     docket_ids = models.JSONField(default=list, help_text="Docket ids named in DEPDOC.")
     depdoc = models.TextField(blank=True, help_text="DEPDOC as printed.")

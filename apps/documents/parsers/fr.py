@@ -1,7 +1,7 @@
 """A GPO Federal Register daily issue (FR XML) split into its documents."""
 
 import re
-from datetime import date
+from datetime import date, datetime
 from pathlib import Path
 
 from lxml import etree
@@ -23,6 +23,13 @@ _NOT_DOCKET = re.compile(
 _DOCKET_LABEL = re.compile(r"^(?:docket\s+(?:no\.?|number|id|nos\.)|doc\.\s*no\.)\s*:?\s*", re.I)
 _PAGES_RE = re.compile(r"^(\d+)(?:-(\d+))?$")
 FR_DATE_FORMATS = ("%A, %B %d, %Y",)
+_MONTH_DATE = r"((?:January|February|March|April|May|June|July|August|September|October|November|December) \d{1,2}, \d{4})"
+_NOT_END = r"(?:[^.]|\b[ap]\.m\.)"  # a sentence goes on past "10:30 a.m."
+_EFFECTIVE_RE = re.compile(rf"\b(?:effective|applicable)\b{_NOT_END}{{0,80}}?{_MONTH_DATE}", re.I)
+_COMMENTS_RE = re.compile(
+    rf"\bcomments?\b{_NOT_END}{{0,200}}?\b(?:by|before|until|no later than|due:?)\s+{_NOT_END}{{0,30}}?{_MONTH_DATE}",
+    re.I,
+)
 
 
 class FrDocumentRecord(Record):
@@ -34,6 +41,8 @@ class FrDocumentRecord(Record):
     action: str
     summary: str
     dates_text: str
+    effective_on: date | None
+    comments_close_on: date | None
     rins: list[str]
     docket_ids: list[str]
     depdoc: str
@@ -170,6 +179,8 @@ def _document(path, el, volume, issue, published, contents, page_before):
         action=action,
         summary=summary,
         dates_text=dates,
+        effective_on=_date_after(_EFFECTIVE_RE, dates),
+        comments_close_on=_date_after(_COMMENTS_RE, dates),
         rins=rins,
         docket_ids=docket_ids(depdoc),
         depdoc=depdoc,
@@ -182,6 +193,16 @@ def _document(path, el, volume, issue, published, contents, page_before):
         published_at=published,
         body=block_text(el),
     )
+
+
+def _date_after(pattern: re.Pattern, text: str) -> date | None:
+    m = pattern.search(" ".join(text.split()))
+    if not m:
+        return None
+    try:
+        return datetime.strptime(m.group(1), "%B %d, %Y").date()
+    except ValueError:
+        return None
 
 
 def _section(pre, tag: str) -> str:

@@ -46,7 +46,7 @@ def _text(el, *, skip=frozenset({"footnote"})) -> str:
 
     def walk(node):
         if node.text:
-            out.append(node.text)
+            out.append(node.text.replace("\n", " "))
         for child in node:
             name = _local(child)
             if name and name not in skip:
@@ -58,7 +58,7 @@ def _text(el, *, skip=frozenset({"footnote"})) -> str:
                 if name in _BLOCKS and name not in ("num",):
                     out.append("\n")
             if child.tail:
-                out.append(child.tail)
+                out.append(child.tail.replace("\n", " "))
 
     walk(el)
     lines = [squash(line) for line in "".join(out).split("\n")]

@@ -15,35 +15,38 @@ _BLOCKS = {
 }  # fmt: skip
 
 
+BREAK = "\x1e"
+
+
 def local(tag) -> str:
     return etree.QName(tag).localname if isinstance(tag, str) else ""
 
 
 def block_text(el, *, page_markers: bool = True, skip: frozenset[str] = frozenset()) -> str:
     """Lines of text from ``el``: one per block element, inline markup flattened."""
-    out: list[str] = []
+    out: list[str] = []  # text with source newlines flattened; BREAK marks block boundaries
 
     def walk(node) -> None:
         if node.text:
-            out.append(node.text)
+            out.append(node.text.replace("\n", " "))
         for child in node:
             name = local(child.tag)
             if name in skip:
                 pass
             elif name == "PRTPAGE":
                 if page_markers and child.get("P", "").isdigit():
-                    out.append(f"\n[[Page {child.get('P')}]]\n")
+                    out.append(f"{BREAK}[[Page {child.get('P')}]]{BREAK}")
             elif name in _BLOCKS:
-                out.append("\n")
+                out.append(BREAK)
                 walk(child)
-                out.append("\n")
+                out.append(BREAK)
             elif isinstance(child.tag, str):
                 walk(child)
             if child.tail:
-                out.append(child.tail)
+                out.append(child.tail.replace("\n", " "))
 
     walk(el)
-    lines = [squash(line) for line in "".join(out).split("\n")]
+    lines = [squash(line) for line in "".join(out).split(BREAK)]
     return re.sub(r"\n{2,}", "\n", "\n".join(line for line in lines if line)).strip()
 
 

@@ -32,6 +32,8 @@ class FrDocumentOut(FrDocumentSummary):
     action: str
     summary: str
     dates_text: str
+    effective_on: date | None = Field(description='From DATES: "This rule is effective March 13, 2024."')
+    comments_close_on: date | None = Field(description='From DATES: "comments ... by March 28, 2024".')
     rins: list[str]
     docket_ids: list[str] = Field(description="Regulations.gov docket ids named in the document.")
     depdoc: str

@@ -48,6 +48,8 @@ def fr_document_get(*, id: str) -> FrDocumentOut:
         action=row.action,
         summary=row.summary,
         dates_text=row.dates_text,
+        effective_on=row.effective_on,
+        comments_close_on=row.comments_close_on,
         rins=row.rins,
         docket_ids=row.docket_ids,
         depdoc=row.depdoc,
