@@ -6,12 +6,12 @@ from apps.activity import selectors
 from apps.activity.schemas import (
     DocketListParams,
     DocketOut,
+    HearingHit,
     HearingListParams,
     HearingOut,
-    HearingSummary,
+    LdaFilingHit,
     LdaFilingListParams,
     LdaFilingOut,
-    LdaFilingSummary,
     PageParams,
     RegulatoryDocumentListParams,
     RegulatoryDocumentOut,
@@ -25,7 +25,7 @@ router = Router(tags=["activity"])
 
 @router.get(
     "/lda-filings",
-    response=Page[LdaFilingSummary],
+    response=Page[LdaFilingHit],
     summary="Lobbying filings by year, client, registrant, issue",
 )
 def list_lda_filings(request, params: Query[LdaFilingListParams]):
@@ -78,7 +78,7 @@ def get_regulatory_document(request, id: str):
 
 @router.get(
     "/hearings",
-    response=Page[HearingSummary],
+    response=Page[HearingHit],
     summary="House committee meetings by congress, committee, bill",
 )
 def list_hearings(request, params: Query[HearingListParams]):

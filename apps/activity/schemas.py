@@ -64,6 +64,10 @@ class LdaFilingSummary(BaseModel):
     citation: Citation
 
 
+class LdaFilingHit(LdaFilingSummary):
+    score: float | None = Field(description="Name-match score with q (higher = better); null without q.")
+
+
 class LdaFilingOut(LdaFilingSummary):
     document_id: str = Field(description="SOPR document id (the filing UUID in real downloads).")
     house_id: str
@@ -91,6 +95,11 @@ class LdaFilingOut(LdaFilingSummary):
 
 
 class LdaFilingListParams(BaseModel):
+    q: str | None = Field(
+        None,
+        max_length=200,
+        description="Client or registrant name words, ranked: 'patent fairness', 'alston'.",
+    )
     year: int | None = Field(
         None, ge=1995, le=2100, description="Report year (LD-2) or effective year (LD-1)."
     )
@@ -166,6 +175,7 @@ class DocketOut(BaseModel):
     is_stub: bool = Field(description="Known only from its documents' docketId, not recorded itself.")
     observed: str
     document_count: int
+    score: float | None = Field(None, description="Title-match score with q (lists only); null otherwise.")
     documents: list[RegulatoryDocumentSummary] = Field(
         description="The first 50 documents; page the rest with /documents."
     )
@@ -173,6 +183,7 @@ class DocketOut(BaseModel):
 
 
 class DocketListParams(BaseModel):
+    q: str | None = Field(None, max_length=200, description="Docket title words, ranked.")
     agency: str | None = Field(
         None, pattern=r"^[A-Za-z][A-Za-z0-9-]{0,19}$", description="Agency acronym, e.g. EPA."
     )
@@ -245,6 +256,10 @@ class HearingSummary(BaseModel):
     citation: Citation
 
 
+class HearingHit(HearingSummary):
+    score: float | None = Field(description="Title-match score with q (higher = better); null without q.")
+
+
 class HearingOut(HearingSummary):
     event_id: int
     meeting_type: str
@@ -260,6 +275,7 @@ class HearingOut(HearingSummary):
 
 
 class HearingListParams(BaseModel):
+    q: str | None = Field(None, max_length=200, description="Meeting title words, ranked.")
     congress: int | None = Field(None, ge=1, le=200)
     committee: str | None = Field(None, pattern=r"^[A-Za-z]{4}(\d{2})?$", description="Thomas id, e.g. HSRU.")
     bill_id: str | None = Field(None, max_length=40, description="Meetings taking up this bill.")

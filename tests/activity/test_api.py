@@ -68,7 +68,7 @@ def test_lda_filing_list_filters(lda, api_client, django_assert_num_queries):
         "lda:ld2:multiple_issues",
     ]
     assert body["pagination"] == {"limit": 20, "total": 2, "next_cursor": None}
-    assert len(body["results"][0]) == 12
+    assert len(body["results"][0]) == 13 and body["results"][0]["score"] is None
     client = api_client.get("/v1/lda-filings?client=teco").json()["results"]
     assert [r["id"] for r in client] == [TECO]
     firm = api_client.get("/v1/lda-filings?registrant=alston&limit=2").json()
@@ -84,7 +84,7 @@ def test_lda_filing_list_filters(lda, api_client, django_assert_num_queries):
 def test_docket_detail_with_documents(regs, api_client, django_assert_num_queries):
     with django_assert_num_queries(4):  # docket, agency, document count, documents
         body = api_client.get("/v1/dockets/EPA-HQ-OAR-2003-0129").json()
-    assert len(body) == 16
+    assert len(body) == 17
     assert body["id"] == "docket:EPA-HQ-OAR-2003-0129"
     assert body["agency"] == {"id": "EPA", "name": "Environmental Protection Agency"}
     assert body["document_count"] == 2
@@ -192,3 +192,18 @@ def test_classify_id_keeps_other_kinds_apart():
     )
     assert classify_id("hearing:HMTG102252")[1] == "hearing:102252"
     assert classify_id("hr103-119")[1] == "hr:119:103"  # a bare bill alias is still a bill
+
+
+@pytest.mark.django_db
+def test_name_lookup_with_q(lda, regs, hearings, api_client):
+    firms = api_client.get("/v1/lda-filings?q=patent fairness").json()["results"]
+    assert firms[0]["id"] == "lda:ld2:multiple_added_affiliated" and firms[0]["score"] > 0
+    alston = api_client.get("/v1/lda-filings?q=alston&form=LD-1").json()
+    assert alston["pagination"]["total"] == 3
+    assert {r["registrant_name"] for r in alston["results"]} == {"ALSTON & BIRD, LLP"}
+    dockets = api_client.get("/v1/dockets?q=fuels additives").json()["results"]
+    assert [d["id"] for d in dockets] == ["docket:EPA-HQ-OAR-2003-0129"] and dockets[0]["document_count"] == 2
+    meetings = api_client.get("/v1/hearings?q=defense authorization").json()["results"]
+    assert [h["id"] for h in meetings] == ["hearing:102252"]
+    body = _error(api_client.get("/v1/lda-filings?q=alston&issue_code=TAX"), 400, "invalid_parameter")
+    assert body["hint"]["conflicts"] == ["issue_code"]

@@ -97,7 +97,12 @@ def test_lobbying_bill_cross_links(lda):
         (3, "ECN", "hr:113:2052"),
         (3, "ECN", "s:113:1023"),
     ]
-    assert LobbyingBillMention.objects.count() == 13
+    # "HR 377 - Paycheck Fairness Act" (no dots) is a bill citation too.
+    cnh = LobbyingFiling.objects.get(public_id="lda:ld2:multiple_inactive_foreign")
+    assert list(cnh.bill_mentions.values_list("activity_seq", "issue_code", "bill_id")) == [
+        (2, "LBR", "hr:113:377")
+    ]
+    assert LobbyingBillMention.objects.count() == 14
 
 
 @pytest.mark.django_db

@@ -149,7 +149,12 @@ def _entity(raw: dict, prefix: str, where: str) -> dict:
     return out
 
 
+# Filers often drop the dots: "HR 377 - Paycheck Fairness Act". find_bill_mentions wants "H.R. 377".
+_UNDOTTED_HR = re.compile(r"\bHR\s?(\d{1,5})\b")
+
+
 def _mentions(text_: str, *, congress: int, activity_seq: int, issue_code: str) -> list[LdaBillMention]:
+    text_ = _UNDOTTED_HR.sub(r"H.R. \1", text_)
     return [
         LdaBillMention(activity_seq=activity_seq, bill_id=ref.id, issue_code=issue_code)
         for ref in find_bill_mentions(text_, congress=congress)

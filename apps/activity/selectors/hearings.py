@@ -6,12 +6,13 @@ from apps.activity.schemas import (
     HearingBillOut,
     HearingCommitteeOut,
     HearingDocumentOut,
+    HearingHit,
     HearingListParams,
     HearingOut,
-    HearingSummary,
     WitnessOut,
 )
 from apps.activity.selectors._bills import bill_filter
+from apps.activity.selectors._names import no_other_filters, ranked_page
 from apps.citations.services import citation_for
 from apps.core.errors import NotFound
 from apps.core.pagination import Page, paginate
@@ -89,8 +90,20 @@ def hearing_get(*, id: str) -> HearingOut:
     )
 
 
-def hearing_list(*, params: HearingListParams) -> Page[HearingSummary]:
-    """Committee meetings, newest first, by congress, committee thomas id or bill taken up."""
+def hearing_list(*, params: HearingListParams) -> Page[HearingHit]:
+    """Committee meetings, newest first, by congress, committee thomas id or bill taken up; or, with
+    ``q``, ranked by title match."""
+    if params.q:
+        no_other_filters(committee=params.committee, bill_id=params.bill_id)
+        return ranked_page(
+            queryset=Hearing.objects.prefetch_related(_COMMITTEES),
+            fts_table="hearings_fts",
+            q=params.q,
+            filters={"congress": params.congress} if params.congress is not None else {},
+            limit=params.limit,
+            cursor=params.cursor,
+            to_schema=lambda row, score: HearingHit(**_summary(row), score=score),
+        )
     qs = Hearing.objects.all()
     if params.congress is not None:
         qs = qs.filter(congress=params.congress)
@@ -104,5 +117,8 @@ def hearing_list(*, params: HearingListParams) -> Page[HearingSummary]:
         )
     qs = qs.order_by("-date", "event_id").prefetch_related(_COMMITTEES)
     return paginate(
-        qs, limit=params.limit, cursor=params.cursor, to_schema=lambda r: HearingSummary(**_summary(r))
+        qs,
+        limit=params.limit,
+        cursor=params.cursor,
+        to_schema=lambda r: HearingHit(**_summary(r), score=None),
     )

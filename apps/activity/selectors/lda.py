@@ -1,17 +1,18 @@
 from django.db.models import Prefetch
 
 from apps.activity.ids import lda_lookup
-from apps.activity.models import LobbyingActivity, LobbyingFiling
+from apps.activity.models import LobbyingActivity, LobbyingBillMention, LobbyingFiling
 from apps.activity.schemas import (
     BillMentionOut,
+    LdaFilingHit,
     LdaFilingListParams,
     LdaFilingOut,
-    LdaFilingSummary,
     LobbyingActivityOut,
     LobbyistOut,
     PartyOut,
 )
 from apps.activity.selectors._bills import bill_filter
+from apps.activity.selectors._names import no_other_filters, ranked_page
 from apps.citations.services import citation_for
 from apps.core.errors import JoshError, NotFound
 from apps.core.pagination import Page, paginate
@@ -127,29 +128,52 @@ def lda_filing_get(*, id: str) -> LdaFilingOut:
     )
 
 
-def lda_filing_list(*, params: LdaFilingListParams) -> Page[LdaFilingSummary]:
+def lda_filing_list(*, params: LdaFilingListParams) -> Page[LdaFilingHit]:
     """Filings, newest period first, filtered by year, quarter, form, client / registrant name (contains),
-    issue code, cited bill or Senate id."""
-    qs = LobbyingFiling.objects.all()
-    if params.year is not None:
-        qs = qs.filter(year=params.year)
-    if params.quarter is not None:
-        qs = qs.filter(quarter=params.quarter)
-    if params.form:
-        qs = qs.filter(form=params.form)
+    issue code, cited bill or Senate id; or, with ``q``, ranked by client/registrant name match."""
+    equal = {
+        k: v
+        for k, v in (
+            ("year", params.year),
+            ("quarter", params.quarter),
+            ("form", params.form),
+            ("senate_id", params.senate_id),
+        )
+        if v is not None
+    }
+    if params.q:
+        no_other_filters(
+            client=params.client,
+            registrant=params.registrant,
+            issue_code=params.issue_code,
+            bill_id=params.bill_id,
+        )
+        return ranked_page(
+            queryset=LobbyingFiling.objects.prefetch_related(_ACTIVITIES),
+            fts_table="lda_filings_fts",
+            q=params.q,
+            filters=equal,
+            limit=params.limit,
+            cursor=params.cursor,
+            to_schema=lambda row, score: LdaFilingHit(**_summary(row), score=score),
+        )
+    qs = LobbyingFiling.objects.filter(**equal)
     if params.client:
         qs = qs.filter(client_name__icontains=params.client)
     if params.registrant:
         qs = qs.filter(registrant_name__icontains=params.registrant)
-    if params.senate_id:
-        qs = qs.filter(senate_id=params.senate_id)
     if params.issue_code:
         qs = qs.filter(
             pk__in=LobbyingActivity.objects.filter(issue_code=params.issue_code.upper()).values("filing")
         )
     if params.bill_id:
-        qs = qs.filter(bill_mentions__bill_id=bill_filter(params.bill_id)).distinct()
+        qs = qs.filter(
+            pk__in=LobbyingBillMention.objects.filter(bill_id=bill_filter(params.bill_id)).values("filing")
+        )
     qs = qs.order_by("-year", "-quarter", "public_id").prefetch_related(_ACTIVITIES)
     return paginate(
-        qs, limit=params.limit, cursor=params.cursor, to_schema=lambda r: LdaFilingSummary(**_summary(r))
+        qs,
+        limit=params.limit,
+        cursor=params.cursor,
+        to_schema=lambda r: LdaFilingHit(**_summary(r), score=None),
     )

@@ -11,6 +11,7 @@ from apps.activity.schemas import (
     RegulatoryDocumentOut,
     RegulatoryDocumentSummary,
 )
+from apps.activity.selectors._names import ranked_page
 from apps.citations.services import citation_for
 from apps.core.errors import NotFound
 from apps.core.pagination import Page, paginate
@@ -87,7 +88,7 @@ def docket_documents(*, id: str, params: PageParams) -> Page[RegulatoryDocumentS
     return paginate(qs, limit=params.limit, cursor=params.cursor, to_schema=_doc_summary)
 
 
-def _docket_summary_out(row: Docket) -> DocketOut:
+def _docket_summary_out(row: Docket, score: float | None = None) -> DocketOut:
     return DocketOut(
         id=row.public_id,
         docket_number=row.docket_number,
@@ -102,22 +103,21 @@ def _docket_summary_out(row: Docket) -> DocketOut:
         modified_at=row.modified_at,
         is_stub=row.is_stub,
         observed=row.observed,
-        document_count=row.document_count,
+        document_count=row.document_count or 0,
+        score=score,
         documents=[],
         citation=citation_for(row),
     )
 
 
 def docket_list(*, params: DocketListParams) -> Page[DocketOut]:
-    """Dockets by agency and type (``documents`` is left empty here: GET /v1/dockets/{id} has them)."""
-
-    qs = Docket.objects.all()
-    if not params.include_stubs:
-        qs = qs.filter(is_stub=False)
+    """Dockets by agency and type, or with ``q`` ranked by title match (``documents`` is left empty
+    here: GET /v1/dockets/{id} has them)."""
+    equal: dict = {} if params.include_stubs else {"is_stub": False}
     if params.agency:
-        qs = qs.filter(agency_id=params.agency.upper())
+        equal["agency_id"] = params.agency.upper()
     if params.docket_type:
-        qs = qs.filter(docket_type=params.docket_type)
+        equal["docket_type"] = params.docket_type
     counts = (
         RegulatoryDocument.objects.filter(docket_number=OuterRef("docket_number"))
         .values("docket_number")
@@ -125,13 +125,19 @@ def docket_list(*, params: DocketListParams) -> Page[DocketOut]:
         .values("n")
     )
     names = RegulatoryAgency.objects.filter(acronym=OuterRef("agency_id")).values("name")[:1]
-    qs = qs.annotate(document_count=Subquery(counts), agency_name=Subquery(names)).order_by("docket_number")
-
-    def to_schema(row: Docket) -> DocketOut:
-        row.document_count = row.document_count or 0
-        return _docket_summary_out(row)
-
-    return paginate(qs, limit=params.limit, cursor=params.cursor, to_schema=to_schema)
+    qs = Docket.objects.annotate(document_count=Subquery(counts), agency_name=Subquery(names))
+    if params.q:
+        return ranked_page(
+            queryset=qs,
+            fts_table="dockets_fts",
+            q=params.q,
+            filters=equal,
+            limit=params.limit,
+            cursor=params.cursor,
+            to_schema=_docket_summary_out,
+        )
+    qs = qs.filter(**equal).order_by("docket_number")
+    return paginate(qs, limit=params.limit, cursor=params.cursor, to_schema=_docket_summary_out)
 
 
 def regulatory_document_get(*, id: str) -> RegulatoryDocumentOut:
