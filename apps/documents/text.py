@@ -74,3 +74,25 @@ _TYPE_LABEL = {
 
 def _cited(ref) -> str:
     return f"{_TYPE_LABEL[ref.bill_type]} {ref.number}"
+
+
+_CRS_CITE_RE = re.compile(
+    r"\bCRS (?:Report|In Focus|Insight|Legal Sidebar|Testimony)\s+(?:No\.\s*)?([A-Z]{1,3}\d{4,5}|\d{2}-\d{2,4}[A-Z]?)\b"
+)
+_GAO_CITE_RE = re.compile(r"\bGAO-(\d{2})-(\d{1,6})([A-Z]{0,3})\b", re.I)
+
+
+def crs_citations(text: str, *, own: str) -> list[str]:
+    """``crs:`` ids of other CRS products cited as "CRS Report R47447", in order, de-duplicated."""
+    found = dict.fromkeys(f"crs:{m.group(1)}" for m in _CRS_CITE_RE.finditer(squash(text)))
+    found.pop(own, None)
+    return list(found)
+
+
+def gao_citations(text: str, *, own: str) -> list[str]:
+    """``gao:`` ids of GAO products cited as "GAO-05-927", in order, de-duplicated."""
+    found = dict.fromkeys(
+        f"gao:GAO-{m.group(1)}-{m.group(2)}{m.group(3).upper()}" for m in _GAO_CITE_RE.finditer(text)
+    )
+    found.pop(own, None)
+    return list(found)

@@ -10,10 +10,10 @@ CITATION_KEYS = {"citation_string", "url", "published_at", "source", "retrieved_
 RECORDS = [
     ("crs-reports", "IN12680", "crs:IN12680",
      {"id", "product_number", "version", "product_type", "title", "published_at", "authors", "topics", "citation",
-      "congress", "body", "bills_mentioned"}),
+      "congress", "body", "bills_mentioned", "crs_products_cited"}),
     ("gao-reports", "GAO-26-108653", "gao:GAO-26-108653",
      {"id", "report_number", "title", "published_at", "is_testimony", "citation", "congress", "highlights",
-      "recommendations", "body", "bills_mentioned"}),
+      "recommendations", "body", "bills_mentioned", "gao_products_cited"}),
     ("federal-register", "2024-02930", "fr:2024-02930",
      {"id", "document_number", "doc_type", "title", "agency", "sub_agency", "fr_citation", "published_at",
       "citation", "action", "summary", "dates_text", "effective_on", "comments_close_on", "rins", "docket_ids", "depdoc", "cfr_references",

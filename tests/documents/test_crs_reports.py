@@ -74,3 +74,9 @@ def test_bills_cited_by_crs_products():
     # a sentence naming another Congress wins over the publication date's Congress
     assert BillMention.objects.filter(document_id="crs:R46646", bill_id="hr:117:1").exists()
     assert BillMention.objects.filter(source="crs-reports").count() == 239
+
+
+def test_crs_products_cited_in_the_text():
+    assert CrsReport.objects.get(crs_id="crs:IN12680").cited_products == ["crs:R47447"]
+    assert sum(len(ids) for ids in CrsReport.objects.values_list("cited_products", flat=True)) == 325
+    assert all("crs:98-317" != i for i in CrsReport.objects.get(crs_id="crs:98-317").cited_products)

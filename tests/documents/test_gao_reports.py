@@ -43,3 +43,10 @@ def test_older_report_congress_and_bills():
     assert set(
         BillMention.objects.filter(document_id="gao:GAO-26-108685").values_list("bill_id", flat=True)
     ) >= {"s:119:1875"}
+
+
+def test_gao_products_cited_in_the_text():
+    cited = GaoReport.objects.get(report_number="GAO-26-107759").cited_products
+    assert cited[:2] == ["gao:GAO-21-288", "gao:GAO-25-107703"]
+    assert "gao:GAO-26-107759" not in cited
+    assert sum(len(ids) for ids in GaoReport.objects.values_list("cited_products", flat=True)) == 200

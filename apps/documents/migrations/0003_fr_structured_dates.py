@@ -2,6 +2,8 @@
 
 from django.db import migrations, models
 
+from apps.search.ddl import ensure_triggers_operation
+
 
 class Migration(migrations.Migration):
     dependencies = [
@@ -23,4 +25,6 @@ class Migration(migrations.Migration):
             name="effective_on",
             field=models.DateField(blank=True, help_text='First date after "effective" in DATES.', null=True),
         ),
+        # SQLite remakes the table for these columns, which drops the FTS sync triggers.
+        ensure_triggers_operation(),
     ]

@@ -27,6 +27,9 @@ class CrsReport(CitedRecord):
     topics_text = models.TextField(blank=True, help_text="Topics joined, indexed by crs_reports_fts.")
     body = models.TextField(help_text="Report text without congress.gov page chrome; links reduced to text.")
     congress = models.PositiveSmallIntegerField(null=True, blank=True, db_index=True, help_text="Inferred.")
+    cited_products = models.JSONField(
+        default=list, help_text='Other CRS products cited in the text ("CRS Report R47447"), as crs: ids.'
+    )
     source_file = models.CharField(max_length=300, help_text="Corpus-relative file it was read from.")
 
     class Meta:
@@ -68,6 +71,9 @@ class GaoReport(CitedRecord):
     body = models.TextField(help_text="Report text after the Highlights page.")
     is_testimony = models.BooleanField(default=False, help_text="Number ends in T.")
     congress = models.PositiveSmallIntegerField(null=True, blank=True, db_index=True, help_text="Inferred.")
+    cited_products = models.JSONField(
+        default=list, help_text="Other GAO products cited (GAO-05-927), as gao: ids."
+    )
     source_file = models.CharField(max_length=300)
 
     class Meta:

@@ -6,7 +6,7 @@ from apps.documents.models import CrsCatalogEntry, CrsReport
 from apps.documents.models.reports import CrsProductType
 from apps.documents.parsers import crs
 from apps.documents.services.links import now, sync_bill_mentions
-from apps.documents.text import congress_for
+from apps.documents.text import congress_for, crs_citations
 
 SLUG = "crs-reports"
 
@@ -49,6 +49,7 @@ def load(record, ctx: LoadContext) -> Outcome:
             "topics_text": "; ".join(topics),
             "body": record.body,
             "congress": congress,
+            "cited_products": crs_citations(record.body, own=crs_id),
             "source_file": record.source_file,
             "citation_string": citation(record),
             "source_url": record.source_url,

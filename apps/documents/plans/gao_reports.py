@@ -5,7 +5,7 @@ from apps.core.upsert import combine, upsert
 from apps.documents.models import GaoReport
 from apps.documents.parsers import gao
 from apps.documents.services.links import now, sync_bill_mentions
-from apps.documents.text import congress_for
+from apps.documents.text import congress_for, gao_citations
 
 SLUG = "gao-reports"
 
@@ -17,7 +17,11 @@ def citation(record: gao.GaoReportRecord) -> str:
 def load(record: gao.GaoReportRecord, ctx: LoadContext) -> Outcome:
     congress = congress_for(record.published_at)
     values = record.model_dump(exclude={"report_number"})
-    values.update(congress=congress, citation_string=citation(record))
+    values.update(
+        congress=congress,
+        citation_string=citation(record),
+        cited_products=gao_citations(f"{record.highlights}\n{record.body}", own=record.key),
+    )
     _, outcome = upsert(
         GaoReport,
         lookup={"gao_id": record.key},

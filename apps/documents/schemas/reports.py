@@ -25,6 +25,7 @@ class CrsReportOut(CrsReportSummary):
     congress: int | None = Field(description="Congress in session on the publication date.")
     body: str = Field(description="Report text without congress.gov page chrome.")
     bills_mentioned: list[BillMentionOut]
+    crs_products_cited: list[str] = Field(description="crs: ids of CRS products the text cites.")
 
 
 class CrsReportListParams(DatedListParams):
@@ -51,6 +52,7 @@ class GaoReportOut(GaoReportSummary):
     recommendations: str = Field(description='"What GAO Recommends", when the report has one.')
     body: str
     bills_mentioned: list[BillMentionOut]
+    gao_products_cited: list[str] = Field(description="gao: ids of GAO products the text cites.")
 
 
 class GaoReportListParams(DatedListParams):

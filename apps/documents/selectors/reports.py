@@ -40,6 +40,7 @@ def crs_report_get(*, id: str) -> CrsReportOut:
         congress=row.congress,
         body=row.body,
         bills_mentioned=mentions_of(row.crs_id),
+        crs_products_cited=row.cited_products,
     )
 
 
@@ -83,6 +84,7 @@ def gao_report_get(*, id: str) -> GaoReportOut:
         recommendations=row.recommendations,
         body=row.body,
         bills_mentioned=mentions_of(row.gao_id),
+        gao_products_cited=row.cited_products,
     )
 
 
