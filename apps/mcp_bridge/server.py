@@ -48,12 +48,15 @@ def _shapes() -> dict[str, list[str]]:
 
 def live_sources() -> dict[str, list[str]]:
     """Eligible slugs per use, from the live schema."""
+    from apps.mcp_bridge.tools.resolve import RESOLVERS
+
     shapes = _shapes()
     return {
         "search": shapes["body"] + shapes["short-body"],
         "lexical": shapes["body"] + shapes["short-body"],
         "semantic": shapes["body"],
         "registry": shapes["registry"],
+        "resolvable": [slug for slug in shapes["registry"] if slug in RESOLVERS],
     }
 
 
@@ -66,10 +69,8 @@ def _enum_schema(values: list[str], *, comma_list: bool) -> dict:
     return {"anyOf": [one, {"type": "string", "pattern": r"^[a-z0-9-]+(,[a-z0-9-]+)+$"}]}
 
 
-def _patch(tool, live: dict[str, list[str]]):
-    """Put the live enum on each tool's source-like field (declared in ``tool._meta['josh/enum']``)."""
-    meta = tool.meta or {}
-    enums = meta.get("josh/enums")
+def _patch(tool, enums: dict[str, str] | None, live: dict[str, list[str]]):
+    """Put the live enum on each source-like argument (declared with ``register(..., enums=)``)."""
     if not enums:
         return tool
     schema = copy.deepcopy(tool.input_schema)
@@ -78,7 +79,7 @@ def _patch(tool, live: dict[str, list[str]]):
         if prop is None:
             continue
         values = live[use]
-        live_schema = _enum_schema(values, comma_list=(use != "registry"))
+        live_schema = _enum_schema(values, comma_list=use in ("search", "lexical", "semantic"))
         if "anyOf" in prop and any(p.get("type") == "null" for p in prop["anyOf"]):
             prop["anyOf"] = [live_schema, {"type": "null"}]
         else:
@@ -86,17 +87,21 @@ def _patch(tool, live: dict[str, list[str]]):
             prop.update(live_schema)
         listed = ", ".join(values) or "(none loaded yet)"
         prop["description"] = f"{prop.get('description', '')} Currently: {listed}.".strip()
-    description = (tool.description or "").replace("{sources:search}", ", ".join(live["search"]) or "none")
-    description = description.replace("{sources:semantic}", ", ".join(live["semantic"]) or "none")
-    description = description.replace("{sources:registry}", ", ".join(live["registry"]) or "none")
+    description = tool.description or ""
+    for use, values in live.items():
+        description = description.replace(f"{{sources:{use}}}", ", ".join(values) or "none loaded yet")
     return tool.model_copy(update={"input_schema": schema, "description": description})
 
 
 class JoshServer(MCPServer):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.live_enums: dict[str, dict[str, str]] = {}
+
     async def list_tools(self):
         tools = await super().list_tools()
         live = await sync_to_async(live_sources, thread_sensitive=True)()
-        return [_patch(tool, live) for tool in tools]
+        return [_patch(tool, self.live_enums.get(tool.name), live) for tool in tools]
 
 
 def build_server() -> JoshServer:

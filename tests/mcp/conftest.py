@@ -4,9 +4,13 @@ Tools run on Django's sync thread while the test runs in another, so tests use `
 (../shared/notes/mcp.md §3.3). Each app gets a fresh MCP server: a session manager runs only once.
 """
 
+import os
 import socket
+import subprocess
+import sys
 import threading
 import time
+from pathlib import Path
 
 import httpx
 import httpx2
@@ -68,6 +72,75 @@ def sample_data(transactional_db):
     """Every registered plan's sample files, ingested (dependencies first)."""
     results = {plan.slug: run_ingest(slug=plan.slug) for plan in all_plans() if plan.has_sample}
     return results
+
+
+LOAD_SCRIPT = """
+import django
+django.setup()
+from django.core.management import call_command
+from apps.core.plans import all_plans
+from apps.core.services.ingest import run_ingest
+for plan in all_plans():
+    if plan.has_sample:
+        result = run_ingest(slug=plan.slug)
+        print(plan.slug, result.status, result.records, flush=True)
+try:
+    call_command("embed", verbosity=0)
+except Exception as exc:  # no embed command yet: semantic legs return nothing
+    print("embed skipped:", exc)
+"""
+
+
+@pytest.fixture(scope="session")
+def josh_server(tmp_path_factory):
+    """Josh under uvicorn in its own process, over a file database holding every sample corpus: the
+    deployment shape (real socket, lifespan, a worker process), loaded once per session.
+    ``josh_server.url`` + '/mcp' for MCP, + '/v1/...' for REST."""
+    data_dir = tmp_path_factory.mktemp("josh-mcp-data")
+    env = {
+        **os.environ,
+        "JOSH_DATA_DIR": str(data_dir),
+        "DJANGO_SETTINGS_MODULE": "josh.settings_test",
+        "JOSH_LOG_LEVEL": "WARNING",
+    }
+    root = Path(__file__).resolve().parents[2]
+    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=root, env=env, check=True)
+    load = subprocess.run(
+        [sys.executable, "-c", LOAD_SCRIPT], cwd=root, env=env, capture_output=True, text=True
+    )
+    assert load.returncode == 0, load.stderr[-3000:]
+    port = _free_port()
+    log = open(data_dir / "uvicorn.log", "w")
+    cmd = [
+        sys.executable,
+        "-m",
+        "uvicorn",
+        "josh.asgi:application",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+    ]
+    proc = subprocess.Popen(
+        [*cmd, "--lifespan", "on"], cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT
+    )
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            if httpx.get(url + "/v1/sources", timeout=2).status_code == 200:
+                break
+        except httpx.TransportError:
+            pass
+        if time.monotonic() > deadline or proc.poll() is not None:
+            proc.kill()
+            raise RuntimeError("uvicorn did not start: " + (data_dir / "uvicorn.log").read_text()[-2000:])
+        time.sleep(0.2)
+    server = type("JoshServer", (), {"url": url, "load_log": load.stdout, "data_dir": data_dir})()
+    yield server
+    proc.terminate()
+    proc.wait(10)
+    log.close()
 
 
 def mcp_client(url: str, *, token: str | None = None) -> Client:

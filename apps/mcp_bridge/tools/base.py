@@ -29,6 +29,7 @@ NEXT_TOOL = {
     "source_not_searchable": "resolve_entity",
     "unrecognized_id_format": "search",
     "record_not_found": "search",
+    "source_not_searchable_semantically": "lexical_search",
 }
 
 
@@ -66,6 +67,11 @@ def error_result(exc: JoshError | None) -> CallToolResult:
     )
 
 
+def structured(data: dict[str, Any]) -> CallToolResult:
+    """A result whose structuredContent is exactly ``data`` (a REST body), with the same JSON as text."""
+    return CallToolResult(content=[TextContent(type="text", text=json.dumps(data))], structured_content=data)
+
+
 def josh_tool(fn):
     """Decorator for async tool adapters: JoshError → an isError result carrying the REST envelope."""
 
@@ -82,5 +88,11 @@ def josh_tool(fn):
     return wrapper
 
 
-def register(server, fn, *, name: str, title: str, description: str) -> None:
+def register(
+    server, fn, *, name: str, title: str, description: str, enums: dict[str, str] | None = None
+) -> None:
+    """Add ``fn`` as a read-only tool. ``enums`` maps an argument to a live source list
+    (search | lexical | semantic | resolvable) that tools/list fills in (apps.mcp_bridge.server)."""
     server.add_tool(josh_tool(fn), name=name, title=title, description=description, annotations=READ_ONLY)
+    if enums:
+        server.live_enums[name] = enums

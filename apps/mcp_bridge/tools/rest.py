@@ -47,7 +47,10 @@ def rest_get(resource: str, record_id: str, suffix: str = "") -> dict:
     try:
         match = resolve(path)
     except Resolver404:
-        raise NotFound(f"No REST route {path}; this record type cannot be fetched yet.") from None
+        raise NotFound(
+            f"Records of type '{resource}' cannot be fetched yet (no GET /v1/{resource}/{{id}} route).",
+            code="resource_not_served",
+        ) from None
     response = match.func(_request(path), *match.args, **match.kwargs)
     body = json.loads(response.content or b"{}")
     if response.status_code >= 400:
