@@ -11,6 +11,7 @@ from apps.activity.models import (
     HearingWitness,
     LobbyingActivity,
     LobbyingBillMention,
+    LobbyingDocketMention,
     LobbyingFiling,
     LobbyingLobbyist,
     RegulatoryAgency,
@@ -56,6 +57,11 @@ class LobbyingBillMentionInline(ReadOnlyInline):
     fields = ("activity_seq", "bill_id", "issue_code")
 
 
+class LobbyingDocketMentionInline(ReadOnlyInline):
+    model = LobbyingDocketMention
+    fields = ("activity_seq", "docket_number")
+
+
 @admin.register(LobbyingFiling)
 class LobbyingFilingAdmin(ReadOnlyAdmin):
     list_display = (
@@ -70,7 +76,12 @@ class LobbyingFilingAdmin(ReadOnlyAdmin):
     )
     list_filter = ("form", "filing_type", "year")
     search_fields = ("public_id", "document_id", "senate_id", "registrant_name", "client_name")
-    inlines = [LobbyingActivityInline, LobbyingLobbyistInline, LobbyingBillMentionInline]
+    inlines = [
+        LobbyingActivityInline,
+        LobbyingLobbyistInline,
+        LobbyingBillMentionInline,
+        LobbyingDocketMentionInline,
+    ]
 
 
 @admin.register(RegulatoryAgency)

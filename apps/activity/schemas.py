@@ -89,6 +89,10 @@ class LdaFilingOut(LdaFilingSummary):
     activities: list[LobbyingActivityOut]
     lobbyists: list[LobbyistOut]
     bill_mentions: list[BillMentionOut]
+    docket_ids: list[str] = Field(
+        description="regulations.gov dockets cited in the issue text, e.g. docket:FAA-2009-1144 "
+        "(GET /v1/dockets/{id} when that docket is ingested)."
+    )
     affiliated_organizations: list[dict]
     foreign_entities: list[dict]
     registration_update: dict
@@ -116,6 +120,9 @@ class LdaFilingListParams(BaseModel):
         None, max_length=40, description="Filings citing this bill (any spelling with congress)."
     )
     senate_id: str | None = Field(None, max_length=40, description="Senate registrant(-client) id.")
+    docket: str | None = Field(
+        None, max_length=120, description="Filings citing this regulations.gov docket."
+    )
     limit: int | None = Field(None, description="Page size (default 20, max 250).")
     cursor: str | None = None
 

@@ -15,9 +15,9 @@ def _error(response, status, code):
 
 @pytest.mark.django_db
 def test_lda_filing_detail_shape(lda, api_client, django_assert_num_queries):
-    with django_assert_num_queries(4):  # filing, activities, lobbyists, bill mentions
+    with django_assert_num_queries(5):  # filing, activities, lobbyists, bill mentions, docket mentions
         body = api_client.get(f"/v1/lda-filings/{TECO}").json()
-    assert len(body) == 35
+    assert len(body) == 36
     assert (body["id"], body["form"], body["filing_type"], body["congress"]) == (TECO, "LD-2", "1T", 110)
     assert body["registrant"] == {
         "name": "Baker & McKenzie LLP",
@@ -77,6 +77,13 @@ def test_lda_filing_list_filters(lda, api_client, django_assert_num_queries):
     by_bill = api_client.get("/v1/lda-filings?bill_id=s373-110").json()["results"]
     assert [r["id"] for r in by_bill] == [TECO]
     _error(api_client.get("/v1/lda-filings?bill_id=S. 373"), 400, "invalid_parameter")
+    by_docket = api_client.get("/v1/lda-filings?docket=FAA-2009-1144").json()
+    assert by_docket["pagination"]["total"] == 3  # the LD-1 fixture saved under three names
+    detail = api_client.get("/v1/lda-filings/lda:ld1:random").json()
+    assert detail["docket_ids"] == []
+    assert api_client.get("/v1/lda-filings/lda:ld1:multiple_issues").json()["docket_ids"] == [
+        "docket:FAA-2009-1144"
+    ]
     _error(api_client.get("/v1/lda-filings?year=1800"), 400, "invalid_parameter")
 
 

@@ -7,7 +7,13 @@ from apps.activity.models.hearings import (
     HearingDocument,
     HearingWitness,
 )
-from apps.activity.models.lda import LobbyingActivity, LobbyingBillMention, LobbyingFiling, LobbyingLobbyist
+from apps.activity.models.lda import (
+    LobbyingActivity,
+    LobbyingBillMention,
+    LobbyingDocketMention,
+    LobbyingFiling,
+    LobbyingLobbyist,
+)
 from apps.activity.models.regulations import Docket, RegulatoryAgency, RegulatoryDocument
 from apps.activity.models.staff import StaffMember
 
@@ -20,6 +26,7 @@ __all__ = [
     "HearingWitness",
     "LobbyingActivity",
     "LobbyingBillMention",
+    "LobbyingDocketMention",
     "LobbyingFiling",
     "LobbyingLobbyist",
     "RegulatoryAgency",

@@ -148,3 +148,20 @@ class LobbyingBillMention(models.Model):
                 fields=["filing", "activity_seq", "bill_id"], name="uniq_lda_bill_mention"
             )
         ]
+
+
+class LobbyingDocketMention(models.Model):
+    """A regulations.gov docket cited in a filing's issue text ("Docket No. FAA-2009-1144")."""
+
+    # CASCADE: part of its filing.
+    filing = models.ForeignKey(LobbyingFiling, on_delete=models.CASCADE, related_name="docket_mentions")
+    activity_seq = models.PositiveSmallIntegerField(help_text="0 = LD-1 issues detail; else the activity.")
+    docket_number = models.CharField(max_length=100, db_index=True, help_text="e.g. FAA-2009-1144.")
+
+    class Meta:
+        ordering = ["filing", "activity_seq", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["filing", "activity_seq", "docket_number"], name="uniq_lda_docket_mention"
+            )
+        ]

@@ -65,6 +65,11 @@ class LdaBillMention(_Frozen):
     issue_code: str = ""
 
 
+class LdaDocketMention(_Frozen):
+    activity_seq: int
+    docket_number: str
+
+
 class LdaFilingRecord(_Frozen):
     public_id: str
     document_id: str
@@ -104,6 +109,7 @@ class LdaFilingRecord(_Frozen):
     activities: list[LdaActivity]
     lobbyists: list[LdaLobbyist]
     bill_mentions: list[LdaBillMention]
+    docket_mentions: list[LdaDocketMention]
     citation_string: str
     source_url: str
 
@@ -161,6 +167,18 @@ def _mentions(text_: str, *, congress: int, activity_seq: int, issue_code: str) 
     ]
 
 
+# "Docket No. FAA-2009-1144", "docket ID EPA-HQ-OAR-2003-0129": a regulations.gov docket id has at
+# least two separators, so "Docket No. 12" is never taken for one.
+_DOCKET_MENTION = re.compile(
+    r"\bdocket\s*(?:no\.?|number|id|#)?\s*:?\s*([A-Z][A-Z0-9]*(?:[-_][A-Z0-9]+){2,})", re.IGNORECASE
+)
+
+
+def _dockets(text_: str, *, activity_seq: int) -> list[LdaDocketMention]:
+    found = dict.fromkeys(m.group(1).upper() for m in _DOCKET_MENTION.finditer(text_))
+    return [LdaDocketMention(activity_seq=activity_seq, docket_number=d) for d in found]
+
+
 def _signature(data: dict) -> tuple[date | None, str]:
     sig = obj(data.get("signature"), "signature")
     signer = re.sub(r"^Digitally Signed By:\s*", "", text(sig.get("signature"), "signature.signature"))
@@ -212,7 +230,7 @@ def _parse_ld2(data: dict) -> dict:
     congress = congress_for_year(period["year"])
     income, expenses = obj(data.get("income"), "income"), obj(data.get("expenses"), "expenses")
     method = next((m for m in "abc" if flag(expenses.get(f"expense_method_{m}"), "expense_method")), "")
-    activities, lobbyists, mentions = [], [], []
+    activities, lobbyists, mentions, dockets = [], [], [], []
     raw_activities = items(
         obj(data.get("lobbying_activities"), "lobbying_activities").get("lobbying_activities"), ""
     )
@@ -233,6 +251,7 @@ def _parse_ld2(data: dict) -> dict:
         for n, person in enumerate(items(raw.get("lobbyists"), f"{where}.lobbyists"), 1):
             lobbyists.append(_lobbyist(person, activity_seq=seq, seq=n, where=f"{where}.lobbyists[{n - 1}]"))
         mentions += _mentions(specific, congress=congress, activity_seq=seq, issue_code=code)
+        dockets += _dockets(specific, activity_seq=seq)
     update = {k: v for k, v in obj(data.get("registration_update"), "registration_update").items() if v}
     return {
         "form": "LD-2",
@@ -263,6 +282,7 @@ def _parse_ld2(data: dict) -> dict:
         "activities": activities,
         "lobbyists": lobbyists,
         "bill_mentions": mentions,
+        "docket_mentions": dockets,
     }
 
 
@@ -338,6 +358,7 @@ def _parse_ld1(data: dict) -> dict:
         "activities": activities,
         "lobbyists": lobbyists,
         "bill_mentions": _mentions(detail, congress=congress, activity_seq=0, issue_code=""),
+        "docket_mentions": _dockets(detail, activity_seq=0),
     }
 
 

@@ -1,7 +1,7 @@
 from django.db.models import Prefetch
 
-from apps.activity.ids import lda_lookup
-from apps.activity.models import LobbyingActivity, LobbyingBillMention, LobbyingFiling
+from apps.activity.ids import docket_canonical, docket_public_id, lda_lookup
+from apps.activity.models import LobbyingActivity, LobbyingBillMention, LobbyingDocketMention, LobbyingFiling
 from apps.activity.schemas import (
     BillMentionOut,
     LdaFilingHit,
@@ -39,7 +39,7 @@ def _summary(row: LobbyingFiling) -> dict:
 
 def _filing_row(id: str) -> LobbyingFiling:
     field, value = lda_lookup(id)
-    qs = LobbyingFiling.objects.prefetch_related(_ACTIVITIES, "lobbyists", "bill_mentions")
+    qs = LobbyingFiling.objects.prefetch_related(_ACTIVITIES, "lobbyists", "bill_mentions", "docket_mentions")
     if field == "public_id":
         row = qs.filter(public_id=value).first()
     else:
@@ -122,6 +122,7 @@ def lda_filing_get(*, id: str) -> LdaFilingOut:
             BillMentionOut(bill_id=m.bill_id, activity_seq=m.activity_seq, issue_code=m.issue_code)
             for m in mentions
         ],
+        docket_ids=list(dict.fromkeys(docket_public_id(m.docket_number) for m in row.docket_mentions.all())),
         affiliated_organizations=row.affiliated_organizations,
         foreign_entities=row.foreign_entities,
         registration_update=row.registration_update,
@@ -170,6 +171,9 @@ def lda_filing_list(*, params: LdaFilingListParams) -> Page[LdaFilingHit]:
         qs = qs.filter(
             pk__in=LobbyingBillMention.objects.filter(bill_id=bill_filter(params.bill_id)).values("filing")
         )
+    if params.docket:
+        number = docket_canonical(params.docket).split(":", 1)[1]
+        qs = qs.filter(pk__in=LobbyingDocketMention.objects.filter(docket_number=number).values("filing"))
     qs = qs.order_by("-year", "-quarter", "public_id").prefetch_related(_ACTIVITIES)
     return paginate(
         qs,

@@ -2,12 +2,18 @@
 
 from django.utils import timezone
 
-from apps.activity.models import LobbyingActivity, LobbyingBillMention, LobbyingFiling, LobbyingLobbyist
+from apps.activity.models import (
+    LobbyingActivity,
+    LobbyingBillMention,
+    LobbyingDocketMention,
+    LobbyingFiling,
+    LobbyingLobbyist,
+)
 from apps.activity.parsers.lda import LdaFilingRecord
 from apps.core.plans import LoadContext, Outcome
 from apps.core.upsert import combine, sync_children, upsert
 
-_CHILDREN = {"activities", "lobbyists", "bill_mentions", "public_id"}
+_CHILDREN = {"activities", "lobbyists", "bill_mentions", "docket_mentions", "public_id"}
 
 
 def lda_filing_load(record: LdaFilingRecord, ctx: LoadContext) -> Outcome:
@@ -39,5 +45,12 @@ def lda_filing_load(record: LdaFilingRecord, ctx: LoadContext) -> Outcome:
         parent_id=filing.pk,
         rows=[m.model_dump() for m in record.bill_mentions],
         key=("activity_seq", "bill_id"),
+    )
+    changed |= sync_children(
+        LobbyingDocketMention,
+        parent_field="filing",
+        parent_id=filing.pk,
+        rows=[m.model_dump() for m in record.docket_mentions],
+        key=("activity_seq", "docket_number"),
     )
     return combine(outcome, changed)
