@@ -129,3 +129,10 @@ def test_executive_order_list_newest_first(api_client):
     page = api_client.get("/v1/executive-orders?limit=2").json()
     assert [r["id"] for r in page["results"]] == ["eo:13622", "eo:13621"]
     assert page["pagination"]["total"] == 733
+
+
+def test_fr_page_citation_resolves_to_the_document_on_that_page(api_client):
+    assert api_client.get("/v1/federal-register/89 FR 9741").json()["id"] == "fr:2024-02930"
+    assert api_client.get("/v1/federal-register/89 FR 9742").json()["id"] == "fr:2024-02930"  # pinpoint page
+    missing = api_client.get("/v1/federal-register/12 FR 1")
+    assert (missing.status_code, missing.json()["error"]["code"]) == (404, "record_not_found")

@@ -1,6 +1,9 @@
+import re
+
 from django.db.models import Q
 
 from apps.citations.services import citation_for
+from apps.core.errors import NotFound
 from apps.core.pagination import Page, paginate
 from apps.documents.models import ExecutiveOrder, FrDocument
 from apps.documents.schemas import (
@@ -32,9 +35,33 @@ def _fr_summary(row: FrDocument) -> FrDocumentSummary:
     )
 
 
+_FR_CITATION_RE = re.compile(r"^\s*(\d{1,3})\s+FR\s+(\d{1,6})\s*$", re.I)
+
+
+def _by_citation(raw: str) -> FrDocument | None:
+    """``89 FR 9742`` -> the ingested document printed on that page (the latest one starting on or before it)."""
+    m = _FR_CITATION_RE.match(raw or "")
+    if not m:
+        return None
+    volume, page = int(m.group(1)), int(m.group(2))
+    row = (
+        FrDocument.objects.filter(volume=volume, start_page__lte=page, end_page__gte=page)
+        .order_by("-start_page", "document_number")
+        .first()
+    )
+    if row is None:
+        raise NotFound(
+            f"No ingested Federal Register document is printed on {volume} FR {page}. "
+            "GET /v1/federal-register lists the ingested documents.",
+            hint={"citation": f"{volume} FR {page}", "list": "/v1/federal-register"},
+        )
+    return row
+
+
 def fr_document_get(*, id: str) -> FrDocumentOut:
-    """One Federal Register document (``fr:2024-02930``) with dockets, CFR parts and full text."""
-    row = get_row(
+    """One Federal Register document (``fr:2024-02930``; the document number or a page citation such as
+    ``89 FR 9742`` is accepted) with dockets, CFR parts and full text."""
+    row = _by_citation(id) or get_row(
         FrDocument, kind="fr_document", id_field="fr_id", raw=id, label="Federal Register document",
         resource="federal-register",
     )  # fmt: skip
