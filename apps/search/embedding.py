@@ -21,6 +21,7 @@ from apps.core.plans import SourcePlan, all_plans
 from apps.core.services.sources import plan_shape
 from apps.search import queries
 from apps.search.chunking import Chunk, chunk_body, content_hash
+from apps.search.conf import knob
 from apps.search.ddl import quote_ident
 from apps.search.encoders import Encoder, get_encoder
 from apps.search.semantic import pack_bits
@@ -81,7 +82,7 @@ def _header_columns(spec) -> list[str]:
     return [spec.title_column, *cols]
 
 
-def _read_docs(spec, model_id: str) -> list[Doc]:
+def _read_docs(spec, model_id: str, max_chunks: int = 0) -> list[Doc]:
     header = _header_columns(spec)
     body = BODY_COLUMN if BODY_COLUMN in spec.columns else None
     select = [f"c.{quote_ident(col)}" for col in header]
@@ -98,6 +99,7 @@ def _read_docs(spec, model_id: str) -> list[Doc]:
         chunks += [
             Chunk(len(chunks) + c.seq, c.heading, c.start, c.end, c.text) for c in chunk_body(text or "")
         ]
+        chunks = chunks[:max_chunks] if max_chunks else chunks
         hashes = [content_hash(c.embed_input(title if c.seq else ""), model_id) for c in chunks]
         published = str(published)[:10] if published else None
         docs.append(Doc(doc_id, title, chunks, hashes, published, congress))
@@ -128,6 +130,7 @@ def embed_source(
     batch: int = 32,
     encoder: Encoder | None = None,
     progress: Callable[[str, int, int], None] | None = None,
+    max_chunks: int | None = None,
 ) -> EmbedStats:
     """Bring ``plan``'s chunk table up to date with its documents and the configured encoder."""
     started = time.perf_counter()
@@ -135,7 +138,8 @@ def embed_source(
     spec = plan.search
     tables = {"chunks": quote_ident(spec.chunk_table), "vec": quote_ident(spec.chunk_table + "_vec0")}
     stats = EmbedStats(plan.slug, model_id=encoder.model_id)
-    docs = _read_docs(spec, encoder.model_id)
+    cap = knob("EMBED_MAX_CHUNKS_PER_DOC") if max_chunks is None else max_chunks
+    docs = _read_docs(spec, encoder.model_id, cap)
     existing = _existing(spec.chunk_table)
     stats.documents, stats.chunks = len(docs), sum(len(d.chunks) for d in docs)
     todo = [d for d in docs if not _unchanged(d, existing.get(d.id, []), encoder.model_id)]

@@ -124,7 +124,7 @@ def rank_source(source: str, spec, match: str, filters: SearchFilters, *, depth:
     fragments, params = content_filters(spec, filters)
     weights = ", ".join(f":w{i}" for i in range(len(spec.weights)))
     sql = queries.render(
-        "lexical",
+        "lexical" if fragments else "lexical_unfiltered",
         idents={"fts": spec.fts_table, "content": spec.content_table},
         raw={
             "weights": weights,

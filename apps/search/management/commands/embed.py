@@ -14,8 +14,11 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("--source", action="append", help="source slug (repeatable); default: all")
         parser.add_argument("--batch", type=int, default=32, help="texts per encoder call (default 32)")
+        parser.add_argument(
+            "--max-chunks", type=int, default=None, help="chunks per document to embed (default 24; 0 = all)"
+        )
 
-    def handle(self, *args, source, batch, **options):
+    def handle(self, *args, source, batch, max_chunks, **options):
         console = Console(highlight=False)
         plans = embeddable_plans()
         if source:
@@ -32,7 +35,7 @@ class Command(BaseCommand):
             for plan in plans:
                 task = bar.add_task(plan.slug, total=None)
                 stats = embed_source(
-                    plan, batch=batch, encoder=encoder,
+                    plan, batch=batch, encoder=encoder, max_chunks=max_chunks,
                     progress=lambda _stage, done, total, t=task: bar.update(t, completed=done, total=total),
                 )  # fmt: skip
                 console.print(

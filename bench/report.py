@@ -1,0 +1,71 @@
+"""Run the speed measurements and print them as Markdown tables (the closing note pastes them)."""
+
+import os
+import platform
+from pathlib import Path
+
+from bench import speed, synth
+
+
+def _row(label, ms, extra=""):
+    return f"| {label} | {speed.pct(ms, 50):.1f} | {speed.pct(ms, 95):.1f} | {extra} |"
+
+
+def run(db: Path, args) -> int:
+    from django.conf import settings
+
+    from apps.search import encoders
+
+    corpus = synth.load_meta(db)
+    encoders.ENCODERS["synthetic"] = lambda: speed.SyntheticQueryEncoder(corpus.query_vectors)
+    synth.register_plan()
+    print(f"\n## Josh search bench — {corpus.docs:,} documents, {corpus.chunks:,} chunks × {synth.DIM} dims")
+    print(f"{os.cpu_count()} cores, Python {platform.python_version()}, database {db} ({_size(db)})")
+    print(f"build: {', '.join(f'{k} {v:.0f}s' for k, v in corpus.seconds.items())}\n")
+
+    sem = speed.semantic_leg(corpus, args.repeat)
+    ours_ms, ours_recall = sem["rows"]["ours"]
+    print(
+        f"### Semantic leg (top 10 chunks; {sem['candidates']} bit candidates; index load {sem['index_load_s']:.1f}s)"
+    )
+    print("| method | p50 ms | p95 ms | recall@10 vs exact cosine |\n|---|---|---|---|")
+    for label, (ms, recall) in sem["rows"].items():
+        print(_row(label, ms, f"{recall:.3f}"))
+    base = sem["rows"]["vec0 bit k=100 + rescore"][0]
+    same_k = [
+        v for k, v in sem["rows"].items() if k.startswith("vec0") and k.endswith("rescore") and "100" not in k
+    ]
+    ratio = speed.pct(same_k[0][0], 50) / max(speed.pct(ours_ms, 50), 1e-9) if same_k else float("nan")
+    print(
+        f"\nours vs vec0 at the same candidate count: **{ratio:.1f}× faster** (p50); "
+        f"vs vec0 k=100 + rescore: {speed.pct(base, 50) / max(speed.pct(ours_ms, 50), 1e-9):.1f}×; "
+        f"ours recall@10 {ours_recall:.3f}\n"
+    )
+
+    lex = speed.lexical(corpus, args.repeat)
+    print("### Lexical (GET-equivalent selector, BM25, top 20)")
+    print("| query | p50 ms | p95 ms | ranked hits |\n|---|---|---|---|")
+    for label, (ms, total) in lex.items():
+        print(_row(label, ms, "" if total is None else str(total)))
+
+    hyb = speed.hybrid_http(corpus, args.repeat)
+    print(
+        f"\n### Hybrid GET /v1/search (in-process HTTP, {hyb['queries']} queries incl. ~100 % terms, k={settings.JOSH['RRF_K']})"
+    )
+    print("| request | p50 ms | p95 ms | note |\n|---|---|---|---|")
+    print(_row("hybrid, source=synthetic", hyb["all"], f"statuses {sorted(hyb['statuses'])}"))
+    print(_row("hybrid + congress filter", hyb["filtered"], "pre-filtered both legs"))
+
+    rss, hwm = speed.rss_mib()
+    print(f"\n### Memory\nserving process after the runs: RSS {rss:.0f} MiB (peak {hwm:.0f} MiB)")
+    if not args.no_embed:
+        emb = speed.embedding_throughput(Path(settings.CORPUS_DIR))
+        print("\n### Embedding (all-MiniLM-L6-v2 int8 ONNX, CPU)")
+        print(f"{emb['per_s']:.1f} passages/s ({emb['passages']} CRS chunks of ≤180 words, batch 32); "
+              f"one query: p50 {speed.pct(emb['query_ms'], 50):.1f} ms, p95 {speed.pct(emb['query_ms'], 95):.1f} ms")  # fmt: skip
+    return 0
+
+
+def _size(db: Path) -> str:
+    total = sum(p.stat().st_size for p in db.parent.glob(db.name + "*") if p.is_file())
+    return f"{total / 2**30:.2f} GiB"
