@@ -20,8 +20,8 @@ _LDA_RE = re.compile(r"^lda:(ld-?[12]):([A-Za-z0-9][A-Za-z0-9_.-]{0,99})$", re.I
 _LDA_LOOSE_RE = re.compile(r"^(?:lda:)?([A-Za-z0-9][A-Za-z0-9_.-]{0,99})$", re.IGNORECASE)
 # regulations.gov ids: agency acronym then segments, e.g. EPA-HQ-OAR-2003-0129, HHS_FRDOC_0001.
 _DOCKET = r"[A-Z][A-Z0-9]*(?:[-_][A-Z0-9]+)+"
-_DOCKET_RE = re.compile(rf"^(?:docket:)?({_DOCKET})$", re.IGNORECASE)
-_REGDOC_RE = re.compile(rf"^(?:regdoc:)?({_DOCKET}-\d+)$", re.IGNORECASE)
+DOCKET_RE = re.compile(rf"^(?:docket:)?({_DOCKET})$", re.IGNORECASE)
+REGDOC_RE = re.compile(rf"^(?:regdoc:)?({_DOCKET}-\d+)$", re.IGNORECASE)
 _HEARING_RE = re.compile(r"^(?:hearing:)?(?:[A-Z]{4})?(\d{1,9})$", re.IGNORECASE)
 _STAFF_RE = re.compile(r"^staff:([a-z0-9]+(?:-[a-z0-9]+)*)$", re.IGNORECASE)
 
@@ -88,7 +88,7 @@ register_id_kind(
         "dockets",
         ("docket",),
         "docket:EPA-HQ-OAR-2003-0129",
-        _prefixed("docket", _DOCKET_RE, lambda m: docket_public_id(m.group(1))),
+        _prefixed("docket", DOCKET_RE, lambda m: docket_public_id(m.group(1))),
     )
 )
 register_id_kind(
@@ -97,7 +97,7 @@ register_id_kind(
         "regulatory-documents",
         ("regdoc",),
         "regdoc:FAA-2018-1084-0418",
-        _prefixed("regdoc", _REGDOC_RE, lambda m: regdoc_public_id(m.group(1))),
+        _prefixed("regdoc", REGDOC_RE, lambda m: regdoc_public_id(m.group(1))),
     )
 )
 register_id_kind(
@@ -132,14 +132,14 @@ def lda_lookup(raw: str) -> tuple[str, str | None]:
 
 def docket_canonical(raw: str) -> str:
     text = (raw or "").strip()
-    if m := _DOCKET_RE.match(text):
+    if m := DOCKET_RE.match(text):
         return docket_public_id(m.group(1))
     return normalize_for("docket", raw)
 
 
 def regdoc_canonical(raw: str) -> str:
     text = (raw or "").strip()
-    if m := _REGDOC_RE.match(text):
+    if m := REGDOC_RE.match(text):
         return regdoc_public_id(m.group(1))
     return normalize_for("regulatory_document", raw)
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from apps.activity.ids import _DOCKET_RE, _REGDOC_RE, docket_of, docket_public_id, regdoc_public_id
+from apps.activity.ids import DOCKET_RE, REGDOC_RE, docket_of, docket_public_id, regdoc_public_id
 from apps.activity.parsers.common import (
     RecordError,
     http_datetime,
@@ -87,7 +87,7 @@ def _date_label(value: datetime | None) -> str:
 
 def _docket(item: dict, observed: str) -> DocketRecord:
     natural = text(item.get("id"), "id")
-    if not _DOCKET_RE.match(natural) or natural.lower().startswith("docket:"):
+    if not DOCKET_RE.match(natural) or natural.lower().startswith("docket:"):
         raise RecordError(f"not a regulations.gov docket id: {natural!r}")
     natural = natural.upper()
     attrs = obj(item.get("attributes"), "attributes")
@@ -128,12 +128,12 @@ def _files(attrs: dict) -> list[dict]:
 
 def _document(item: dict, kind: str, observed: str) -> DocumentRecord:
     natural = text(item.get("id"), "id")
-    if not _REGDOC_RE.match(natural) or natural.lower().startswith("regdoc:"):
+    if not REGDOC_RE.match(natural) or natural.lower().startswith("regdoc:"):
         raise RecordError(f"not a regulations.gov document id: {natural!r}")
     natural = natural.upper()
     attrs = obj(item.get("attributes"), "attributes")
     docket = text(attrs.get("docketId"), "docketId").upper() or docket_of(natural)
-    if not _DOCKET_RE.match(docket):
+    if not DOCKET_RE.match(docket):
         raise RecordError(f"docketId is not a docket id: {docket!r}")
     title = text(attrs.get("title"), "title")
     doc_type = text(attrs.get("documentType"), "documentType")
@@ -176,7 +176,7 @@ def _document(item: dict, kind: str, observed: str) -> DocumentRecord:
 
 def _count(item: dict, observed: str) -> CommentCountRecord:
     natural = text(item.get("id"), "id")
-    if not _REGDOC_RE.match(natural) or natural.lower().startswith("regdoc:"):
+    if not REGDOC_RE.match(natural) or natural.lower().startswith("regdoc:"):
         raise RecordError(f"not a regulations.gov document id: {natural!r}")
     count = obj(item.get("attributes"), "attributes").get("count")
     if isinstance(count, bool) or not isinstance(count, int) or count < 0:

@@ -1,0 +1,75 @@
+"""One JSON file -> one validated LdaFilingRecord, or a SourceFormatError naming the file and record."""
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+from apps.activity.ids import lda_public_id
+from apps.activity.parsers.common import (
+    RecordError,
+    read_json,
+    text,
+)
+from apps.activity.parsers.lda.fields import read_signature
+from apps.activity.parsers.lda.forms import ld1_fields, ld2_fields
+from apps.activity.parsers.lda.records import LdaFilingRecord
+from apps.core.errors import SourceFormatError
+
+_UUID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$", re.IGNORECASE)
+FILING_URL = "https://lda.senate.gov/filings/public/filing/{}/print/"
+
+
+def _citation(fields: dict) -> str:
+    who = f"{fields['registrant_name']} for {fields['client_name']}"
+    if fields["form"] == "LD-1":
+        kind = "LD-1 registration amendment" if fields["is_amendment"] else "LD-1 registration"
+        when = f"effective {fields['effective_date'].isoformat()}"
+    else:
+        kind = "LD-2 report"
+        notes = [
+            n
+            for n, on in (("amendment", fields["is_amendment"]), ("termination", fields["is_termination"]))
+            if on
+        ]
+        when = f"{fields['year']} Q{fields['quarter']}" + (f" ({', '.join(notes)})" if notes else "")
+    return f"{kind}, {who}, {when} (Senate ID {fields['senate_id']})"
+
+
+def parse_lda_filing(path: Path) -> Iterator[LdaFilingRecord]:
+    """One JSON file = one LD-1 or LD-2 filing."""
+    data = read_json(path)
+    if not isinstance(data, dict):
+        raise SourceFormatError(path, "expected one filing object at the top level")
+    document_id = data.get("document_id")
+    record = str(document_id or "")
+    try:
+        document_id = text(document_id, "document_id")
+        if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,99}", document_id):
+            raise RecordError(f"document_id must be a SOPR document id, got {data.get('document_id')!r}")
+        if "lobbying_activities" in data:
+            fields = ld2_fields(data)
+        elif "lobbying_issues" in data or "registration_type" in data:
+            fields = ld1_fields(data)
+        else:
+            raise RecordError("neither an LD-1 (lobbying_issues) nor an LD-2 (lobbying_activities)")
+        for required in ("senate_id", "registrant_name", "client_name"):
+            if not fields[required]:
+                raise RecordError(f"missing {required.replace('_', ' ')}")
+        signed_on, signer = read_signature(data)
+        public_id = lda_public_id(fields["form"].replace("-", ""), document_id)
+        record = public_id
+        return iter(
+            [
+                LdaFilingRecord(
+                    public_id=public_id,
+                    document_id=document_id,
+                    signed_on=signed_on,
+                    signer=signer,
+                    citation_string=_citation(fields),
+                    source_url=FILING_URL.format(document_id.lower()) if _UUID.match(document_id) else "",
+                    **fields,
+                )
+            ]
+        )
+    except (RecordError, ValueError) as exc:
+        raise SourceFormatError(path, str(exc), record=record or None) from exc

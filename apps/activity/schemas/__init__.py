@@ -1,0 +1,59 @@
+"""Output and parameter schemas for activity records, shared by REST and MCP."""
+
+from apps.activity.schemas.hearings import (
+    HearingBillOut,
+    HearingCommitteeOut,
+    HearingDocumentOut,
+    HearingHit,
+    HearingListParams,
+    HearingOut,
+    HearingSummary,
+    WitnessOut,
+)
+from apps.activity.schemas.lda import (
+    BillMentionOut,
+    LdaFilingHit,
+    LdaFilingListParams,
+    LdaFilingOut,
+    LdaFilingSummary,
+    LobbyingActivityOut,
+    LobbyistOut,
+    PartyOut,
+)
+from apps.activity.schemas.regulations import (
+    AgencyOut,
+    DocketListParams,
+    DocketOut,
+    PageParams,
+    RegulatoryDocumentListParams,
+    RegulatoryDocumentOut,
+    RegulatoryDocumentSummary,
+)
+from apps.activity.schemas.staff import StaffOut
+
+__all__ = [
+    "AgencyOut",
+    "BillMentionOut",
+    "DocketListParams",
+    "DocketOut",
+    "HearingBillOut",
+    "HearingCommitteeOut",
+    "HearingDocumentOut",
+    "HearingHit",
+    "HearingListParams",
+    "HearingOut",
+    "HearingSummary",
+    "LdaFilingHit",
+    "LdaFilingListParams",
+    "LdaFilingOut",
+    "LdaFilingSummary",
+    "LobbyingActivityOut",
+    "LobbyistOut",
+    "PageParams",
+    "PartyOut",
+    "RegulatoryDocumentListParams",
+    "RegulatoryDocumentOut",
+    "RegulatoryDocumentSummary",
+    "StaffOut",
+    "WitnessOut",
+]
