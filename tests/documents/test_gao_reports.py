@@ -26,6 +26,7 @@ def test_gao_report_fields_and_citation():
     )
     assert report.source_url == "https://www.gao.gov/products/gao-26-108653"
     assert report.body.startswith("The procedures we agreed to perform were related to the Senate Office")
+    assert "Page 2 GAO-26-108653" not in report.body  # PDF running heads are dropped
 
 
 def test_highlights_and_recommendations_are_kept_apart():

@@ -15,12 +15,24 @@ class FrDocument(CitedRecord):
 
     fr_id = models.CharField(max_length=40, unique=True, help_text="Public id, e.g. fr:2024-02930.")
     document_number = models.CharField(max_length=32, unique=True, help_text="From FRDOC, e.g. 2024-02930.")
-    doc_type = models.CharField(max_length=10, choices=FrDocType.choices, db_index=True)
+    doc_type = models.CharField(
+        max_length=10,
+        choices=FrDocType.choices,
+        db_index=True,
+        help_text="RULE, PRORULE, NOTICE or PRESDOCU (the XML element).",
+    )
     title = models.TextField(help_text="SUBJECT (or the presidential document's heading).")
-    agency = models.CharField(max_length=300, blank=True, db_index=True)
-    sub_agency = models.CharField(max_length=300, blank=True)
+    agency = models.CharField(
+        max_length=300,
+        blank=True,
+        db_index=True,
+        help_text='AGENCY as printed, e.g. "DEPARTMENT OF TRANSPORTATION".',
+    )
+    sub_agency = models.CharField(
+        max_length=300, blank=True, help_text='SUBAGY as printed, e.g. "Federal Aviation Administration".'
+    )
     action = models.TextField(blank=True, help_text='ACTION, e.g. "Final rule; request for comments."')
-    summary = models.TextField(blank=True)
+    summary = models.TextField(blank=True, help_text="SUMMARY paragraph(s).")
     dates_text = models.TextField(blank=True, help_text="The DATES / EFFECTIVE DATE paragraph(s).")
     effective_on = models.DateField(null=True, blank=True, help_text='First date after "effective" in DATES.')
     comments_close_on = models.DateField(
@@ -32,10 +44,12 @@ class FrDocument(CitedRecord):
     docket_ids = models.JSONField(default=list, help_text="Docket ids named in DEPDOC.")
     depdoc = models.TextField(blank=True, help_text="DEPDOC as printed.")
     cfr_references = models.JSONField(default=list, help_text='["14 CFR Part 39"] as printed.')
-    volume = models.PositiveSmallIntegerField()
-    issue_number = models.PositiveSmallIntegerField(null=True, blank=True)
-    start_page = models.PositiveIntegerField()
-    end_page = models.PositiveIntegerField()
+    volume = models.PositiveSmallIntegerField(help_text="FR volume, e.g. 89.")
+    issue_number = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Daily issue number, e.g. 29."
+    )
+    start_page = models.PositiveIntegerField(help_text="Page the document starts on (the citation page).")
+    end_page = models.PositiveIntegerField(help_text="Last page of the document.")
     body = models.TextField(help_text="Full text: preamble, supplementary information, regulatory text.")
 
     class Meta:
@@ -49,7 +63,12 @@ class FrDocket(models.Model):
     """FR document -> docket id (joins regulations.gov dockets)."""
 
     # CASCADE: a link has no meaning without its document.
-    document = models.ForeignKey(FrDocument, on_delete=models.CASCADE, related_name="dockets")
+    document = models.ForeignKey(
+        FrDocument,
+        on_delete=models.CASCADE,
+        related_name="dockets",
+        help_text="The FR document naming the docket.",
+    )
     docket_id = models.CharField(max_length=80, db_index=True, help_text="e.g. FAA-2024-0224.")
 
     class Meta:
@@ -60,8 +79,13 @@ class FrCfrReference(models.Model):
     """FR document -> CFR part it affects (joins CfrSection on title + part)."""
 
     # CASCADE: a link has no meaning without its document.
-    document = models.ForeignKey(FrDocument, on_delete=models.CASCADE, related_name="cfr_parts")
-    title = models.PositiveSmallIntegerField()
+    document = models.ForeignKey(
+        FrDocument,
+        on_delete=models.CASCADE,
+        related_name="cfr_parts",
+        help_text="The FR document referencing the CFR part.",
+    )
+    title = models.PositiveSmallIntegerField(help_text="CFR title number.")
     part = models.CharField(max_length=20, help_text='Part number as text, e.g. "39".')
     citation = models.CharField(max_length=40, help_text='"14 CFR Part 39".')
 
@@ -74,9 +98,9 @@ class ExecutiveOrder(CitedRecord):
     """An executive order from the federalregister.gov EO index (executive_orders.csv)."""
 
     eo_id = models.CharField(max_length=16, unique=True, help_text="Public id, e.g. eo:14381.")
-    number = models.PositiveIntegerField(unique=True)
+    number = models.PositiveIntegerField(unique=True, help_text="Executive order number, e.g. 12890.")
     fr_citation = models.CharField(max_length=40, blank=True, help_text='"59 FR 499"; blank when unknown.')
-    signing_date = models.DateField(null=True, blank=True)
+    signing_date = models.DateField(null=True, blank=True, help_text="Date signed.")
     document_number = models.CharField(max_length=32, blank=True, db_index=True, help_text="FR doc number.")
     fr_document_id = models.CharField(
         max_length=40, blank=True, help_text="fr:<document_number>; resolves when that issue is ingested."

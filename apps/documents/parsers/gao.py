@@ -17,6 +17,9 @@ _HEADER_RE = re.compile(
     re.M,
 )
 _NUMBER_RE = r"^GAO-\d{2}-\d{1,6}[A-Z]{0,3}$"
+_PAGE_HEADER_RE = re.compile(
+    r"^Page [0-9ivxlc]+ +GAO-\d{2}-\d+[A-Z]* .*$\n?", re.M | re.I
+)  # PDF running heads
 _RECOMMENDS_RE = re.compile(r"^#+\s*What GAO Recommends\s*$", re.M | re.I)
 
 
@@ -86,7 +89,7 @@ def parse(path: Path):
             source_url=url,
             highlights=tidy(strip_md_links(highlights)),
             recommendations=tidy(strip_md_links(recommendations)),
-            body=tidy(strip_md_links(body)),
+            body=tidy(strip_md_links(_PAGE_HEADER_RE.sub("", body))),
             is_testimony=number.endswith("T"),
             source_file=corpus_relative(path),
         )
