@@ -25,8 +25,14 @@ TYPE_BY_LABEL = {
     "insights": "insight",
     "legal sidebar": "legal_sidebar",
 }
-TYPE_BY_PREFIX = {"R": "report", "RL": "report", "RS": "report", "IF": "in_focus", "IN": "insight"}
-TYPE_BY_PREFIX["LSB"] = "legal_sidebar"
+TYPE_BY_PREFIX = {
+    "R": "report",
+    "RL": "report",
+    "RS": "report",
+    "IF": "in_focus",
+    "IN": "insight",
+    "LSB": "legal_sidebar",
+}
 LABEL_BY_TYPE = {
     "report": "Reports",
     "in_focus": "In Focus",
