@@ -14,7 +14,7 @@ WORD = re.compile(r"[A-Za-z]{6,}")
 
 def _searchable_with_samples():
     out = []
-    for slug, (plan, shape) in sorted(eligibility.shapes().items()):
+    for _slug, (plan, shape) in sorted(eligibility.shapes().items()):
         if (
             shape in ("body", "short-body")
             and plan.sample_paths
