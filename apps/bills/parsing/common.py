@@ -18,7 +18,7 @@ def load_xml(path: Path) -> etree._Element:
     try:
         return etree.parse(str(path), _PARSER).getroot()
     except etree.XMLSyntaxError as exc:
-        raise SourceFormatError(path, f"malformed XML: {exc.msg} (line {exc.lineno})") from None
+        raise SourceFormatError(path, f"malformed XML: {exc.msg}") from None
     except OSError as exc:
         raise SourceFormatError(path, f"cannot read file: {exc}") from None
 

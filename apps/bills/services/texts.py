@@ -14,7 +14,7 @@ from apps.core.upsert import upsert
 VERSION_RANK = {
     "ih": 1, "is": 1, "ath": 5, "ats": 5, "enr": 5,
     "eh": 3, "es": 3, "cph": 3, "cps": 3,
-    "eah": 4, "eas": 4, "pp": 6,
+    "eah": 4, "eas": 4, "pl": 6,
 }  # fmt: skip
 DEFAULT_RANK = 2
 
