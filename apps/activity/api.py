@@ -16,6 +16,8 @@ from apps.activity.schemas import (
     RegulatoryDocumentListParams,
     RegulatoryDocumentOut,
     RegulatoryDocumentSummary,
+    StaffHit,
+    StaffListParams,
     StaffOut,
 )
 from apps.core.pagination import Page
@@ -88,6 +90,11 @@ def list_hearings(request, params: Query[HearingListParams]):
 @router.get("/hearings/{id}", response=HearingOut, summary="One committee meeting with witnesses and bills")
 def get_hearing(request, id: str):
     return selectors.hearing_get(id=id)
+
+
+@router.get("/staff", response=Page[StaffHit], summary="Congressional staff by name, chamber, office")
+def list_staff(request, params: Query[StaffListParams]):
+    return selectors.staff_list(params=params)
 
 
 @router.get("/staff/{id}", response=StaffOut, summary="One congressional staffer")

@@ -65,3 +65,22 @@ def test_malformed_row_names_file_and_record_and_writes_nothing(tmp_path):
         }
     ]
     assert StaffMember.objects.count() == 0
+
+
+@pytest.mark.django_db
+def test_staff_api(tmp_path, api_client, django_assert_num_queries):
+    path = tmp_path / "house.csv"
+    path.write_text(CSV)
+    run_ingest(slug="staff-directories", paths=[path])
+    with django_assert_num_queries(1):
+        body = api_client.get("/v1/staff/staff:house-s000033-jane-doe").json()
+    assert len(body) == 10
+    assert (body["name"], body["office"], body["citation"]["source"]) == (
+        "Jane Doe",
+        "Office of Rep. Example",
+        "staff-directories",
+    )
+    hits = api_client.get("/v1/staff?q=jane").json()["results"]
+    assert [h["id"] for h in hits] == ["staff:house-s000033-jane-doe"] and hits[0]["score"] is not None
+    by_committee = api_client.get("/v1/staff?committee_id=hsag").json()["results"]
+    assert [h["name"] for h in by_committee] == ["John Roe"]

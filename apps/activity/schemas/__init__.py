@@ -29,7 +29,7 @@ from apps.activity.schemas.regulations import (
     RegulatoryDocumentOut,
     RegulatoryDocumentSummary,
 )
-from apps.activity.schemas.staff import StaffOut
+from apps.activity.schemas.staff import StaffHit, StaffListParams, StaffOut
 
 __all__ = [
     "AgencyOut",
@@ -54,6 +54,8 @@ __all__ = [
     "RegulatoryDocumentListParams",
     "RegulatoryDocumentOut",
     "RegulatoryDocumentSummary",
+    "StaffHit",
+    "StaffListParams",
     "StaffOut",
     "WitnessOut",
 ]

@@ -1,5 +1,7 @@
 """Staff directory schemas."""
 
+from typing import Literal
+
 from pydantic import BaseModel, Field
 
 from apps.citations.schemas import Citation
@@ -16,3 +18,20 @@ class StaffOut(BaseModel):
     email: str
     phone: str
     citation: Citation
+
+
+class StaffHit(StaffOut):
+    score: float | None = Field(description="Name-match score with q (higher = better); null without q.")
+
+
+class StaffListParams(BaseModel):
+    q: str | None = Field(None, max_length=200, description="Staffer name words, ranked: 'jane doe'.")
+    chamber: Literal["house", "senate", "joint"] | None = None
+    member_bioguide: str | None = Field(
+        None, pattern=r"^[A-Za-z]\d{6}$", description="Staff of this member's office."
+    )
+    committee_id: str | None = Field(
+        None, pattern=r"^[A-Za-z]{4}(\d{2})?$", description="Staff of this committee."
+    )
+    limit: int | None = None
+    cursor: str | None = None

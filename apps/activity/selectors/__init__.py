@@ -9,7 +9,7 @@ from apps.activity.selectors.regulations import (
     regulatory_document_get,
     regulatory_document_list,
 )
-from apps.activity.selectors.staff import staff_get
+from apps.activity.selectors.staff import staff_get, staff_list
 
 __all__ = [
     "docket_documents",
@@ -22,4 +22,5 @@ __all__ = [
     "regulatory_document_get",
     "regulatory_document_list",
     "staff_get",
+    "staff_list",
 ]
