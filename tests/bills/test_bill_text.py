@@ -81,4 +81,5 @@ def test_billstatus_after_text_completes_the_minimal_bill(corpus, tmp_path):
     assert run_ingest(slug="bills", paths=[path]).updated == 1
     bill = Bill.objects.get(bill_id="hr:116:1058")
     assert (bill.status_source, bill.sponsor_ref, bill.body_version) == ("v3", "B000740", "enr")
-    assert bill.body.startswith("One Hundred Sixteenth Congress") or bill.body  # the text is kept
+    assert bill.body == BillTextVersion.objects.get(bill=bill, version_code="enr").text  # the text is kept
+    assert bill.title.startswith("Providing for congressional disapproval")  # BILLSTATUS's title now

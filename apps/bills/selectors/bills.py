@@ -29,6 +29,7 @@ from apps.citations.services import citation_for
 from apps.core.errors import NotFound, UnrecognizedIdFormat
 from apps.core.ids import parse_bill_ref
 from apps.core.pagination import Page, paginate
+from apps.registry.models import RollCallVote
 
 _HINT = "Bill ids look like hr:119:103 (also accepted: H.R. 103, HR103, hr103-119, 119-hr-103)."
 
@@ -127,6 +128,9 @@ def bill_get(*, id: str) -> BillOut:
     saps = SapBill.objects.filter(bill_id=bill.bill_id).select_related("sap").order_by("-sap__date_issued")
     by_code = {c.system_code: c.thomas_id for c in bill.committee_set.all()}
     versions = sorted(bill.text_versions.all(), key=lambda v: version_order(v.version_code, v.date))
+    # by id, not only the FK: roll calls ingested after the bill count too
+    vote_ids = [v.vote_id for v in bill.recorded_votes.all()]
+    known_votes = set(RollCallVote.objects.filter(vote_id__in=vote_ids).values_list("vote_id", flat=True))
     return BillOut(
         **bill_summary(bill).model_dump(),
         summary=bill.summary,
@@ -163,7 +167,7 @@ def bill_get(*, id: str) -> BillOut:
                 voted_at=v.voted_at,
                 url=v.url,
                 action_text=v.action_text,
-                ingested=v.roll_call_id is not None,
+                ingested=v.vote_id in known_votes,
             )
             for v in bill.recorded_votes.all()
         ],
