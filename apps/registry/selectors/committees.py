@@ -1,20 +1,23 @@
-from django.db.models import F, Max
+from django.db.models import Count, F, Subquery, Window
 
+from apps.citations.schemas import Citation
 from apps.citations.services import citation_for
 from apps.core.errors import NotFound
 from apps.core.ids import normalize_for
-from apps.core.pagination import Page, paginate
+from apps.core.pagination import Page, Pagination, encode_cursor, paginate
+from apps.core.plans import plan_for_model
 from apps.registry.models import Committee, CommitteeMembership
 from apps.registry.schemas import (
     CommitteeHit,
     CommitteeListParams,
     CommitteeMemberOut,
     CommitteeOut,
+    LegislatorSummary,
     MembersParams,
 )
 from apps.search.names import search_names
 
-from ._common import committee_summary, legislator_summary, page_window, ranked_page
+from ._common import committee_summary, page_window, ranked_page
 
 
 def committee_row(id: str, *, queryset=None) -> Committee:
@@ -86,32 +89,68 @@ def committee_list(*, params: CommitteeListParams) -> Page[CommitteeHit]:
     return ranked_page(matches.hits, matches.total, rows, limit=limit, offset=offset, to_schema=_hit)
 
 
+ROSTER_FIELDS = (
+    "congress", "party_side", "rank", "title", "member_name",
+    "citation_string", "source_url", "published_at", "retrieved_at",
+    *(f"legislator__{f}" for f in (
+        "bioguide_id", "lis_id", "official_full", "first_name", "last_name", "party", "state", "district",
+        "chamber", "is_current", "is_stub",
+    )),
+)  # fmt: skip
+
+
+SUMMARY_FIELDS = ("bioguide_id", "lis_id", "party", "state", "district", "chamber", "is_current", "is_stub")
+
+
+def _roster_row(row: dict, *, committee_id: str, source: str) -> CommitteeMemberOut:
+    member = {f: row[f"legislator__{f}"] for f in SUMMARY_FIELDS}
+    name = (
+        row["legislator__official_full"] or f"{row['legislator__first_name']} {row['legislator__last_name']}"
+    )
+    return CommitteeMemberOut(
+        member=LegislatorSummary(
+            id=member["bioguide_id"] or f"lis:{member['lis_id']}", name=name.strip(), **member
+        ),
+        committee_id=committee_id,
+        congress=row["congress"],
+        party_side=row["party_side"],
+        rank=row["rank"],
+        title=row["title"],
+        role=row["title"] or "Member",
+        name_as_listed=row["member_name"],
+        # The same fields citation_for(membership) reads, taken from the row without building a model.
+        citation=Citation(
+            citation_string=row["citation_string"],
+            url=row["source_url"],
+            published_at=row["published_at"],
+            source=source,
+            retrieved_at=row["retrieved_at"],
+        ),
+    )
+
+
 def committee_members(*, id: str, params: MembersParams) -> Page[CommitteeMemberOut]:
     """A committee's roster in one Congress (default: the latest with a roster), majority side first, each
     side by rank, with each member's title (Chair, Ranking Member, ...) and a member summary."""
-    committee = committee_row(id)
-    congress = params.congress
-    if congress is None:
-        congress = committee.memberships.aggregate(latest=Max("congress"))["latest"]
-    qs = (
-        CommitteeMembership.objects.filter(committee=committee, congress=congress)
-        .select_related("legislator")
+    canonical = normalize_for("committee", id)
+    limit, offset = page_window(params.limit, params.cursor)
+    roster = CommitteeMembership.objects.filter(committee__thomas_id=canonical)
+    # One query on the hot path: the latest Congress is a subquery and the total a window count.
+    congress = params.congress or Subquery(roster.order_by("-congress").values("congress")[:1])
+    rows = list(
+        roster.filter(congress=congress)
+        .annotate(total=Window(Count("id")))
         .order_by("party_side", F("rank").asc(nulls_last=True), "legislator__last_name", "id")
+        .values(*ROSTER_FIELDS, "total")[offset : offset + limit]
     )
-
-    def to_schema(m: CommitteeMembership) -> CommitteeMemberOut:
-        return CommitteeMemberOut(
-            member=legislator_summary(m.legislator),
-            committee_id=committee.thomas_id,
-            congress=m.congress,
-            party_side=m.party_side,
-            rank=m.rank,
-            title=m.title,
-            role=m.title or "Member",
-            name_as_listed=m.member_name,
-            citation=citation_for(m),
-        )
-
-    if congress is None:  # no roster ingested for this committee: an empty page, not an error
-        qs = qs.none()
-    return paginate(qs, limit=params.limit, cursor=params.cursor, to_schema=to_schema)
+    if rows:
+        total = rows[0]["total"]
+    else:  # an empty page: tell "no such committee" (404) from "no roster for that Congress" (empty)
+        committee_row(canonical)
+        total = roster.filter(congress=congress).count() if offset else 0
+    source = plan_for_model(CommitteeMembership).slug
+    next_cursor = encode_cursor(offset + limit) if offset + limit < total else None
+    return Page(
+        results=[_roster_row(row, committee_id=canonical, source=source) for row in rows],
+        pagination=Pagination(limit=limit, total=total, next_cursor=next_cursor),
+    )
