@@ -26,6 +26,9 @@ DEFAULTS = {
     "RRF_W_LEXICAL": 1.0,
     "RRF_W_SEMANTIC": 1.0,
     "HYBRID_DEPTH": 100,
+    # Hybrid: when a multi-word query's every-term form finds fewer records than this in a source, its
+    # any-term form tops the lexical leg up (ranked after); 0 turns it off. Lexical mode never relaxes.
+    "LEXICAL_RELAX_BELOW": 10,
     "MAX_OFFSET": 1_000,
     # Embedding: chunks per document that get vectors (header first, then the body in order); 0 = all.
     # MiniLM embeds ~10-20 chunks/s on 2 cores: the cap keeps the demo's embed step to minutes. Lexical

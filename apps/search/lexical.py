@@ -118,9 +118,19 @@ class LexicalHit:
     source: str
     doc_id: int
     bm25: float
+    tier: int = 0  # 0: every term matched; 1: the relaxed any-term query (hybrid only)
 
 
-def rank_source(source: str, spec, match: str, filters: SearchFilters, *, depth: int, capped: bool):
+def relaxed(parsed: FtsQuery) -> FtsQuery | None:
+    """Any-term form of a plain AND query ("a b c" -> a OR b OR c), for the hybrid leg's recall."""
+    if len(parsed.groups) != 1 or parsed.groups[0].exclude or len(parsed.groups[0].include) < 2:
+        return None
+    return FtsQuery([Group(include=[t]) for t in parsed.groups[0].include])
+
+
+def rank_source(
+    source: str, spec, match: str, filters: SearchFilters, *, depth: int, capped: bool, tier: int = 0
+):
     fragments, params = content_filters(spec, filters)
     weights = ", ".join(f":w{i}" for i in range(len(spec.weights)))
     sql = queries.render(
@@ -136,7 +146,7 @@ def rank_source(source: str, spec, match: str, filters: SearchFilters, *, depth:
     params.update({"q": match, "depth": depth, "scan_cap": knob("LEXICAL_SCAN_CAP")})
     if not capped:
         params.pop("scan_cap")
-    return [LexicalHit(source, doc_id, bm25) for doc_id, bm25 in queries.fetchall(sql, params)]
+    return [LexicalHit(source, doc_id, bm25, tier) for doc_id, bm25 in queries.fetchall(sql, params)]
 
 
 def snippet(spec, match: str, doc_id: int) -> str | None:

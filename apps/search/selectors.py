@@ -42,8 +42,11 @@ def query_vector(q: str) -> np.ndarray:
     return _query_vector(settings.JOSH["ENCODER"], q)
 
 
-def _lexical_leg(targets, parsed, filters: SearchFilters, depth: int) -> tuple[list, dict[str, str]]:
+def _lexical_leg(targets, parsed, filters: SearchFilters, depth: int, *, relax: bool) -> tuple[list, dict]:
+    """BM25 hits of every target, best first. With ``relax`` (hybrid), a plain multi-word query whose
+    every-term form finds few records is topped up by its any-term form, ranked after them."""
     hits, matches = [], {}
+    any_terms = lexical.relaxed(parsed) if relax else None
     for target in targets:
         if not applicable(target.spec, filters):
             continue
@@ -51,10 +54,19 @@ def _lexical_leg(targets, parsed, filters: SearchFilters, depth: int) -> tuple[l
         if not plan.match:
             continue
         matches[target.slug] = plan.match
-        hits += lexical.rank_source(
+        found = lexical.rank_source(
             target.slug, target.spec, plan.match, filters, depth=depth, capped=plan.capped
         )
-    hits.sort(key=lambda h: (h.bm25, h.source, h.doc_id))
+        if any_terms is not None and len(found) < knob("LEXICAL_RELAX_BELOW"):
+            loose = lexical.plan_query(target.spec.fts_table, any_terms, filtered=filters.any)
+            seen = {h.doc_id for h in found}
+            more = lexical.rank_source(
+                target.slug, target.spec, loose.match, filters, depth=depth, capped=loose.capped, tier=1
+            )
+            found += [h for h in more if h.doc_id not in seen]
+            matches[target.slug] = loose.match  # snippets highlight any matched term
+        hits += found
+    hits.sort(key=lambda h: (h.tier, h.bm25, h.source, h.doc_id))
     return hits[:depth], matches
 
 
@@ -191,7 +203,8 @@ def search(
     lex_hits, matches, sem_hits = [], {}, []
     with queries.time_limit():
         if parsed is not None:
-            lex_hits, matches = _lexical_leg(selection.lexical, parsed, filters, depth)
+            relax = mode == "hybrid" and knob("LEXICAL_RELAX_BELOW") > 0
+            lex_hits, matches = _lexical_leg(selection.lexical, parsed, filters, depth, relax=relax)
             sem_hits = _semantic_leg(selection.semantic, q, filters, depth)
         ranked = fuse(lex_hits, sem_hits, mode)
         results = hits_for(ranked[offset : offset + size], matches, q)

@@ -161,3 +161,11 @@ def test_similar_routes_exist_for_every_body_source_and_no_other(client):
     paths = {p for p in client.get("/v1/openapi.json").json()["paths"] if p.endswith("/similar")}
     expected = {f"/v1/{p.resource}/{{id}}/similar" for p in all_plans() if p.search and p.search.chunk_table}
     assert paths == expected and "/v1/bills/{id}/similar" in paths
+
+
+@pytest.mark.django_db
+def test_hybrid_relaxes_a_query_no_record_matches_in_full(get):
+    assert get(q="children bullying", source="bills", mode="lexical").json()["total"] == 0
+    results = get(q="children bullying", source="bills").json()["results"]
+    lexical = {h["id"]: h["explain"]["lexical_rank"] for h in results if h["explain"]["lexical_rank"]}
+    assert set(lexical) == {"hr:119:101", "s:118:106", "hr:117:108"}  # any-term matches, BM25 order
