@@ -148,10 +148,9 @@ def _meeting(root, path: Path) -> MeetingRecord:
         raise RecordError("no <committees/committee-name id=...>")
     title = _text(details, "meeting-title")
     meeting_date = iso_date(_text(details, "meeting-date/calendar-date"), "calendar-date")
+    place = details.find("meeting-location")  # e.g. <capitol-complex><room>H-313</room><building>CAPITOL
     location = (
-        ", ".join(" ".join(t.split()) for t in details.find("meeting-location").itertext() if t.strip())
-        if details.find("meeting-location") is not None
-        else ""
+        ", ".join(" ".join(t.split()) for t in place.itertext() if t.strip()) if place is not None else ""
     )
     documents, bills = [], {}
     for seq, doc in enumerate(root.findall("meeting-documents/meeting-document"), 1):

@@ -41,7 +41,7 @@ def ld2_period(data: dict) -> dict:
     quarter = quarters[0]
     amendment, termination = (
         flag(raw.get("is_amendment"), "is_amendment"),
-        flag(raw.get("is_termination"), "t"),
+        flag(raw.get("is_termination"), "is_termination"),
     )
     code = {(False, False): f"Q{quarter}", (True, False): f"{quarter}A", (False, True): f"{quarter}T"}.get(
         (amendment, termination), f"{quarter}@"
