@@ -71,3 +71,11 @@ def test_sap_text_and_position():
         Sap.objects.filter(administration="45-Trump", body="").count()
         == Sap.objects.filter(administration="45-Trump").count()
     )
+
+
+def test_a_text_only_bill_shows_the_law_that_names_it(api_client):
+    # H.R. 255 (115th) has no BILLSTATUS file in the sample; Pub. L. 115-6 names it as its bill
+    bill = api_client.get("/v1/bills/hr:115:255").json()
+    assert bill["laws"] == ["pl:115:6"]
+    assert bill["law_refs"] == [{"id": "pl:115:6", "type": "Public Law", "number": "115-6"}]
+    assert bill["body_version"] == "enr"

@@ -1,7 +1,7 @@
 from django.db.models import Count, Prefetch, Q
 from django.db.models.functions import Length
 
-from apps.bills.models import Bill, BillAction, BillCosponsor, BillTextVersion, SapBill
+from apps.bills.models import Bill, BillAction, BillCosponsor, BillTextVersion, PublicLaw, SapBill
 from apps.bills.schemas import (
     ActionOut,
     BillListParams,
@@ -131,8 +131,16 @@ def bill_get(*, id: str) -> BillOut:
     # by id, not only the FK: roll calls ingested after the bill count too
     vote_ids = [v.vote_id for v in bill.recorded_votes.all()]
     known_votes = set(RollCallVote.objects.filter(vote_id__in=vote_ids).values_list("vote_id", flat=True))
+    summary = bill_summary(bill)
+    # a law whose slip-law text names this bill counts even when no BILLSTATUS file lists it
+    law_refs = [LawRefOut(id=law.law_id, type=law.law_type, number=law.number) for law in bill.laws.all()]
+    for law_id, kind in PublicLaw.objects.filter(bill_id=bill.bill_id).values_list("law_id", "kind"):
+        if law_id not in summary.laws:
+            summary.laws.append(law_id)
+            _, congress, number = law_id.split(":")
+            law_refs.append(LawRefOut(id=law_id, type=f"{kind.title()} Law", number=f"{congress}-{number}"))
     return BillOut(
-        **bill_summary(bill).model_dump(),
+        **summary.model_dump(),
         summary=bill.summary,
         sponsor_by_request=bill.sponsor_by_request,
         constitutional_authority=bill.constitutional_authority,
@@ -180,7 +188,7 @@ def bill_get(*, id: str) -> BillOut:
             )
             for r in bill.related_bills.all()
         ],
-        law_refs=[LawRefOut(id=law.law_id, type=law.law_type, number=law.number) for law in bill.laws.all()],
+        law_refs=law_refs,
         text_versions=[
             TextVersionRef(
                 version_code=v.version_code,

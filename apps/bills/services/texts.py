@@ -60,6 +60,9 @@ def _minimal_bill(rec: BillTextRecord, stamp) -> Bill:
         number=rec.number,
         status_source=Bill.StatusSource.USLM,
         title=rec.title,
+        # an introduced version's date is the introduction date (used by date filters and search)
+        introduced_date=rec.date if rec.version_code in ("ih", "is") else None,
+        published_at=rec.date if rec.version_code in ("ih", "is") else None,
         origin_chamber="House" if rec.bill_type.startswith("h") else "Senate",
         citation_string=bill_citation(rec.bill_type, rec.congress, rec.number),
         source_url=bill_url(rec.bill_type, rec.congress, rec.number),
