@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from apps.core.errors import InvalidParameter, SourceNotSearchable
 from apps.core.plans import SourcePlan, all_plans
-from apps.core.services.sources import plan_shape
+from apps.search.introspect import schema_snapshot
 from apps.search.schemas import Degraded
 
 SEMANTIC_CODE = "source_not_searchable_semantically"
@@ -36,8 +36,18 @@ class Selection:
     degraded: Degraded | None = None
 
 
+def plan_shape(plan: SourcePlan, snapshot=None) -> str:
+    """The plan's shape (apps.core.services.sources.plan_shape's rule) from one schema snapshot."""
+    spec = plan.search
+    if spec is None:
+        return "registry"
+    chunk_base = spec.chunk_table.removesuffix("_chunks") if spec.chunk_table else None
+    return (snapshot or schema_snapshot()).shape(fts_table=spec.fts_table, chunk_base=chunk_base)
+
+
 def shapes() -> dict[str, tuple[SourcePlan, str]]:
-    return {plan.slug: (plan, plan_shape(plan)) for plan in all_plans()}
+    snapshot = schema_snapshot()
+    return {plan.slug: (plan, plan_shape(plan, snapshot)) for plan in all_plans()}
 
 
 def _parse_sources(source: str | None, known: dict) -> list[str] | None:

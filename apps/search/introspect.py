@@ -93,3 +93,34 @@ def source_shape(*, fts_table: str | None, chunk_base: str | None) -> str:
     if fts_table and fts_table in names and "body" in fts_columns(fts_table):
         return "short-body"
     return "registry"
+
+
+@dataclass(frozen=True)
+class SchemaSnapshot:
+    """Table names and FTS columns read in one pass: per-request shape checks without a query per plan."""
+
+    version: int
+    names: frozenset[str]
+    fts_columns: dict[str, tuple[str, ...]]
+
+    def shape(self, *, fts_table: str | None, chunk_base: str | None) -> str:
+        """The same rule as ``source_shape``."""
+        if chunk_base and f"{chunk_base}_chunks_vec0" in self.names:
+            return "body"
+        if fts_table and fts_table in self.names and "body" in self.fts_columns.get(fts_table, ()):
+            return "short-body"
+        return "registry"
+
+
+_SNAPSHOT: dict[str, SchemaSnapshot] = {}
+
+
+def schema_snapshot() -> SchemaSnapshot:
+    """The live schema, re-read only when ``PRAGMA schema_version`` moves (a migration ran)."""
+    version = _rows("PRAGMA schema_version")[0][0]
+    key = str(connection.settings_dict["NAME"])
+    cached = _SNAPSHOT.get(key)
+    if cached is None or cached.version != version:
+        cached = SchemaSnapshot(version, frozenset(table_names()), {t.name: t.columns for t in fts_tables()})
+        _SNAPSHOT[key] = cached
+    return cached

@@ -120,30 +120,37 @@ def fuse(lex_hits: list, sem_hits: list, mode: str) -> list[Ranked]:
     return items
 
 
-def _snippet(r: Ranked, plan, matches: dict[str, str], q: str) -> Snippet:
-    spec = plan.search
+def _snippet(r: Ranked, plan, matches: dict[str, str], q: str, passages: dict) -> Snippet:
     if r.lexical_rank and r.source in matches:
-        if snip := hydrate.lexical_snippet(spec, matches[r.source], r.doc_id):
+        if snip := hydrate.lexical_snippet(plan.search, matches[r.source], r.doc_id):
             return snip
-    if r.chunk_id is not None:
-        passage = hydrate.chunk_passages(spec.chunk_table, [r.chunk_id]).get(r.chunk_id)
-        if passage:
-            return hydrate.passage_snippet(passage[2], q, heading=passage[1])
+    if passage := passages.get((r.source, r.chunk_id)):
+        return hydrate.passage_snippet(passage[2], q, heading=passage[1])
     return Snippet(text="", highlights=[])
 
 
-def hits_for(page: list[Ranked], matches: dict[str, str], q: str) -> list[SearchHit]:
+def _page_rows(page: list[Ranked]) -> tuple[dict, dict]:
+    """Content rows and best-chunk passages of a page: one query per source for each."""
     rows: dict[str, dict[int, tuple]] = {}
+    passages: dict[tuple[str, int], tuple] = {}
     for source in {r.source for r in page}:
-        rows[source] = hydrate.records(
-            get_plan(source).search, [r.doc_id for r in page if r.source == source]
-        )
+        spec = get_plan(source).search
+        rows[source] = hydrate.records(spec, [r.doc_id for r in page if r.source == source])
+        chunk_ids = [r.chunk_id for r in page if r.source == source and r.chunk_id is not None]
+        if chunk_ids:
+            found = hydrate.chunk_passages(spec.chunk_table, chunk_ids)
+            passages.update({(source, cid): row for cid, row in found.items()})
+    return rows, passages
+
+
+def hits_for(page: list[Ranked], matches: dict[str, str], q: str) -> list[SearchHit]:
+    rows, passages = _page_rows(page)
     out = []
     for r in page:
         plan, row = get_plan(r.source), rows[r.source].get(r.doc_id)
         if row is None:  # the record was deleted after its chunks were embedded
             continue
-        snip = _snippet(r, plan, matches, q)
+        snip = _snippet(r, plan, matches, q, passages)
         if not snip.text:
             snip = Snippet(text=row[2] or "", highlights=[])
         explain = Explain(

@@ -141,21 +141,21 @@ def index_for(table: str, model_id: str) -> ChunkIndex:
 
 
 def candidate_count(n: int, need: int) -> int:
-    return max(knob("SEMANTIC_CANDIDATES_MIN"), n // knob("SEMANTIC_CANDIDATES_PER"), need * 8)
+    return max(knob("SEMANTIC_CANDIDATES_MIN"), n // knob("SEMANTIC_CANDIDATES_PER"), need * 4)
 
 
-def rescore(table: str, chunk_ids: np.ndarray, qvec: np.ndarray) -> list[tuple[int, int, float]]:
-    """(chunk_id, doc_id, cosine) for the candidates, best first."""
+def rescore(table: str, chunk_ids: np.ndarray, qvec: np.ndarray):
+    """(chunk_id, doc_id, cosine) for the candidates, best first (a generator: callers stop early)."""
     if chunk_ids.size == 0:
-        return []
+        return
     sql = queries.render("chunk_vectors", idents={"chunks": table})
     rows = queries.fetchall(sql, {"ids": queries.ids_param(chunk_ids.tolist())})
     if not rows:
-        return []
+        return
     matrix = np.frombuffer(b"".join(r[2] for r in rows), dtype=np.float32).reshape(len(rows), -1)
     scores = matrix @ qvec.astype(np.float32)
-    order = np.argsort(-scores, kind="stable")
-    return [(rows[i][0], rows[i][1], float(scores[i])) for i in order]
+    for i in np.argsort(-scores, kind="stable").tolist():
+        yield rows[i][0], rows[i][1], float(scores[i])
 
 
 def search_table(
