@@ -13,8 +13,10 @@ from collections.abc import Callable
 from typing import Any
 
 from asgiref.sync import sync_to_async
+from django.core.serializers.json import DjangoJSONEncoder
 from django.db import close_old_connections
 from mcp.types import CallToolResult, TextContent, ToolAnnotations
+from pydantic import BaseModel
 
 from apps.core.errors import JoshError, error_body, server_error_body
 
@@ -67,8 +69,11 @@ def error_result(exc: JoshError | None) -> CallToolResult:
     )
 
 
-def structured(data: dict[str, Any]) -> CallToolResult:
-    """A result whose structuredContent is exactly ``data`` (a REST body), with the same JSON as text."""
+def structured(data: dict[str, Any] | BaseModel) -> CallToolResult:
+    """A result whose structuredContent is exactly the REST JSON body for ``data``: a schema is dumped and
+    encoded as django-ninja renders it (DjangoJSONEncoder: ISO datetimes to the millisecond, ``Z``)."""
+    if isinstance(data, BaseModel):
+        data = json.loads(json.dumps(data.model_dump(), cls=DjangoJSONEncoder))
     return CallToolResult(content=[TextContent(type="text", text=json.dumps(data))], structured_content=data)
 
 

@@ -4,7 +4,7 @@ from pydantic import BaseModel, Field
 
 from apps.core.schemas import SourceOut
 from apps.core.services.sources import sources_list
-from apps.mcp_bridge.tools.base import call, register
+from apps.mcp_bridge.tools.base import call, register, structured
 
 
 class SourceList(BaseModel):
@@ -12,7 +12,7 @@ class SourceList(BaseModel):
 
 
 async def list_sources() -> SourceList:
-    return SourceList(sources=await call(sources_list))
+    return structured(SourceList(sources=await call(sources_list)))
 
 
 DESCRIPTION = """List every data source Josh holds: slug, title, publisher, record count, freshness (as_of),

@@ -11,7 +11,7 @@ from pydantic import BaseModel, Field
 
 from apps.core.ids import classify_id, id_kinds
 from apps.mcp_bridge import conf
-from apps.mcp_bridge.tools.base import call, register
+from apps.mcp_bridge.tools.base import call, register, structured
 from apps.mcp_bridge.tools.rest import rest_get, route_exists
 
 TEXT_LIMIT = 200_000  # characters; a longer body is cut and metadata.truncated says so
@@ -106,7 +106,7 @@ async def fetch(
         ),
     ],
 ) -> Document:
-    return await call(document_for, raw_id=id)
+    return structured(await call(document_for, raw_id=id))
 
 
 def _description() -> str:

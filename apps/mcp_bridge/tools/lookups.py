@@ -9,7 +9,7 @@ from typing import Annotated
 from pydantic import Field
 
 from apps.core.pagination import Page
-from apps.mcp_bridge.tools.base import call, register
+from apps.mcp_bridge.tools.base import call, register, structured
 
 LEGISLATOR_ID = Annotated[
     str,
@@ -55,21 +55,23 @@ def _registry(server) -> list[str]:
         return []
 
     async def get_legislator(id: LEGISLATOR_ID) -> LegislatorOut:
-        return await call(selectors.legislator_get, id=id)
+        return structured(await call(selectors.legislator_get, id=id))
 
     async def get_committee(id: COMMITTEE_ID) -> CommitteeOut:
-        return await call(selectors.committee_get, id=id)
+        return structured(await call(selectors.committee_get, id=id))
 
     async def list_committee_members(
         id: COMMITTEE_ID, congress: CONGRESS = None, limit: LIMIT = None, cursor: CURSOR = None
     ) -> Page[CommitteeMemberOut]:
         params = MembersParams(congress=congress, limit=limit, cursor=cursor)
-        return await call(selectors.committee_members, id=id, params=params)
+        return structured(await call(selectors.committee_members, id=id, params=params))
 
     async def list_member_votes(
         id: LEGISLATOR_ID, limit: LIMIT = None, cursor: CURSOR = None
     ) -> Page[MemberVoteOut]:
-        return await call(selectors.legislator_votes, id=id, params=PageParams(limit=limit, cursor=cursor))
+        return structured(
+            await call(selectors.legislator_votes, id=id, params=PageParams(limit=limit, cursor=cursor))
+        )
 
     async def get_vote(
         id: Annotated[
@@ -81,7 +83,7 @@ def _registry(server) -> list[str]:
             ),
         ],
     ) -> VoteOut:
-        return await call(selectors.vote_get, id=id)
+        return structured(await call(selectors.vote_get, id=id))
 
     tools = [
         (get_legislator, "Get a member of Congress", LEGISLATOR_DOC),

@@ -10,7 +10,7 @@ from pydantic import BaseModel, Field, ValidationError
 from apps.core.adapters import parameter_error_from_validation
 from apps.core.errors import InvalidParameter
 from apps.core.pagination import Pagination
-from apps.mcp_bridge.tools.base import call, register
+from apps.mcp_bridge.tools.base import call, register, structured
 
 PAGING = {"q", "limit", "cursor"}
 
@@ -97,7 +97,7 @@ def install(server) -> list[str]:
         ] = None,
     ) -> Resolved:
         out = await call(resolve, query=query, entity_type=entity_type, filters=filters, limit=limit)
-        return Resolved(**out)
+        return structured(Resolved(**out))
 
     title = "Resolve a name to a record"
     enums = {"entity_type": "resolvable"}

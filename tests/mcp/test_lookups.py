@@ -1,0 +1,54 @@
+"""Class A lookups read plain tables only: no FTS5 MATCH, no *_fts / *_chunks / vec0 table (from the SQL)."""
+
+import re
+
+import pytest
+from asgiref.sync import async_to_sync
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from apps.core.services.ingest import run_ingest
+from apps.mcp_bridge.server import build_server
+
+SEARCH_SQL = re.compile(r"_fts\b|_chunks|vec0|\bMATCH\b|vec_distance|bm25\(", re.IGNORECASE)
+
+CLASS_A = [
+    ("get_legislator", {"id": "S000033"}),
+    ("get_committee", {"id": "HSWM"}),
+    ("list_committee_members", {"id": "HSWM"}),
+    ("list_member_votes", {"id": "M000133"}),
+    ("get_vote", {"id": "senate:119:2025:162"}),
+]
+BILL_TOOLS = [
+    ("get_bill", {"id": "hr:119:1"}),
+    ("list_cosponsors", {"id": "hr:119:1"}),
+    ("get_bill_text", {"id": "hr:119:1"}),
+]
+
+
+@pytest.mark.django_db
+def test_class_a_lookups_never_touch_fts_or_vectors():
+    for slug in (
+        "legislators",
+        "committees",
+        "committee-memberships",
+        "roll-call-votes",
+        "bills",
+        "bill-text",
+    ):
+        try:
+            run_ingest(slug=slug)
+        except Exception:  # a source not registered in this checkout
+            continue
+    server = build_server()
+    registered = {t.name for t in async_to_sync(server.list_tools)()}
+    cases = [c for c in CLASS_A + BILL_TOOLS if c[0] in registered]
+    assert len(cases) >= len(CLASS_A)
+    for name, arguments in cases:
+        # async_to_sync runs the tool's sync_to_async(thread_sensitive) call back on this thread and connection.
+        with CaptureQueriesContext(connection) as captured:
+            result = async_to_sync(server.call_tool)(name, arguments)
+        assert not getattr(result, "is_error", False), (name, result)
+        sql = [q["sql"] for q in captured.captured_queries]
+        assert sql, name
+        assert [s for s in sql if SEARCH_SQL.search(s)] == [], name

@@ -1,0 +1,69 @@
+"""Parity: for the same arguments, MCP structuredContent == the REST JSON body (one selector behind both)."""
+
+import httpx
+import pytest
+
+from tests.mcp.conftest import rpc
+
+# (tool, arguments, REST path)
+CASES = [
+    ("get_legislator", {"id": "S000033"}, "/v1/legislators/S000033"),
+    ("get_legislator", {"id": "lis:S313"}, "/v1/legislators/lis:S313"),
+    ("get_committee", {"id": "HSWM"}, "/v1/committees/HSWM"),
+    ("get_committee", {"id": "HSWM01"}, "/v1/committees/HSWM01"),
+    ("list_committee_members", {"id": "HSWM"}, "/v1/committees/HSWM/members"),
+    ("list_committee_members", {"id": "SSFI", "limit": 5}, "/v1/committees/SSFI/members?limit=5"),
+    ("list_member_votes", {"id": "M000133", "limit": 10}, "/v1/legislators/M000133/votes?limit=10"),
+    ("get_vote", {"id": "senate:119:2025:162"}, "/v1/votes/senate:119:2025:162"),
+    ("list_sources", {}, "/v1/sources"),
+    ("search", {"query": "child protection"}, "/v1/search?q=child protection"),
+    ("lexical_search", {"query": "tax", "source": "bills"}, "/v1/search?q=tax&source=bills&mode=lexical"),
+    (
+        "semantic_search",
+        {"query": "drug prices", "limit": 5},
+        "/v1/search?q=drug prices&mode=semantic&limit=5",
+    ),
+]
+
+
+def _strip_volatile(body):
+    """took_ms is a timing; the MCP hits add ``url`` (ChatGPT's contract) when REST hits lack it."""
+    if isinstance(body, dict) and "took_ms" in body:
+        body = {k: v for k, v in body.items() if k != "took_ms"}
+        body["results"] = [{k: v for k, v in hit.items() if k != "url"} for hit in body["results"]]
+    return body
+
+
+@pytest.mark.parametrize(("tool", "arguments", "path"), CASES, ids=[f"{c[0]}:{c[2]}" for c in CASES])
+def test_mcp_structured_content_equals_rest_json(josh_server, tool, arguments, path):
+    rest = httpx.get(josh_server.url + path, timeout=30)
+    assert rest.status_code == 200, rest.text[:500]
+    result = rpc(josh_server.url, "tools/call", {"name": tool, "arguments": arguments}).json()["result"]
+    assert result["isError"] is False, result
+    mcp = result["structuredContent"]
+    if tool == "list_sources":
+        mcp = mcp["sources"]
+    assert _strip_volatile(mcp) == _strip_volatile(rest.json())
+
+
+@pytest.mark.parametrize(
+    ("tool", "arguments", "path"),
+    [
+        ("get_legislator", {"id": "Z999999"}, "/v1/legislators/Z999999"),
+        ("get_committee", {"id": "HSZZ"}, "/v1/committees/HSZZ"),
+        ("search", {"query": "x", "source": "legislators"}, "/v1/search?q=x&source=legislators"),
+        (
+            "list_committee_members",
+            {"id": "HSWM", "cursor": "nope"},
+            "/v1/committees/HSWM/members?cursor=nope",
+        ),
+    ],
+)
+def test_errors_carry_the_rest_envelope(josh_server, tool, arguments, path):
+    rest = httpx.get(josh_server.url + path, timeout=30).json()["error"]
+    result = rpc(josh_server.url, "tools/call", {"name": tool, "arguments": arguments}).json()["result"]
+    assert result["isError"] is True
+    meta = result["_meta"]
+    assert (meta["code"], meta["message"]) == (rest["code"], rest["message"])
+    hint = {k: v for k, v in meta["hint"].items() if k != "use_tool"}
+    assert hint == rest.get("hint", {})
