@@ -21,6 +21,10 @@ class RegulatoryDocumentSummary(BaseModel):
     )
     title: str
     fr_doc_num: str = Field(description="Federal Register document number, e.g. 2020-22330; '' if none.")
+    fr_document_id: str | None = Field(
+        description="The Federal Register document's Josh id (fr:2020-22330; GET /v1/federal-register/{id} "
+        "when that issue is ingested); null without an FR document number."
+    )
     posted_at: datetime | None
     comment_count: int | None
     is_stub: bool = Field(description="Known only from a comment count, not recorded itself.")

@@ -14,6 +14,7 @@ from apps.activity.schemas import (
 from apps.activity.selectors._names import ranked_page
 from apps.citations.services import citation_for
 from apps.core.errors import NotFound
+from apps.core.ids import id_kinds
 from apps.core.pagination import Page, paginate
 
 DOCKET_DOCUMENTS_INLINE = 50
@@ -30,6 +31,14 @@ def _agency(acronym: str) -> AgencyOut:
     return AgencyOut(id=acronym, name=name or "")
 
 
+def fr_document_id(fr_doc_num: str) -> str | None:
+    """``fr:<document number>`` when the Federal Register id kind is registered and accepts it."""
+    if not fr_doc_num:
+        return None
+    kind = next((k for k in id_kinds() if k.name == "fr_document"), None)
+    return kind.normalize(f"fr:{fr_doc_num}") if kind else None
+
+
 def _doc_summary(row: RegulatoryDocument) -> RegulatoryDocumentSummary:
     return RegulatoryDocumentSummary(
         id=row.public_id,
@@ -37,6 +46,7 @@ def _doc_summary(row: RegulatoryDocument) -> RegulatoryDocumentSummary:
         document_type=row.document_type,
         title=row.title,
         fr_doc_num=row.fr_doc_num,
+        fr_document_id=fr_document_id(row.fr_doc_num),
         posted_at=row.posted_at,
         comment_count=row.comment_count,
         is_stub=row.is_stub,
