@@ -89,7 +89,8 @@ def parse_bill_ref(text: str) -> BillRef | None:
 
 # Mentions in running text: "H.R. 1234", "S. 373", "H.J.Res. 24", "S.Con.Res. 33", "H. Res. 5".
 _MENTION_RE = re.compile(
-    r"\b(H\.\s?R\.|H\.\s?J\.\s?Res\.|S\.\s?J\.\s?Res\.|H\.\s?Con\.\s?Res\.|S\.\s?Con\.\s?Res\.|"
+    # The lookbehind keeps "U.S. 2024" (the country, then a year) from reading as the bill S. 2024.
+    r"(?<![.\w])(H\.\s?R\.|H\.\s?J\.\s?Res\.|S\.\s?J\.\s?Res\.|H\.\s?Con\.\s?Res\.|S\.\s?Con\.\s?Res\.|"
     r"H\.\s?Res\.|S\.\s?Res\.|S\.)\s?(\d{1,5})\b"
 )
 

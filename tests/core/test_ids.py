@@ -44,6 +44,12 @@ def test_find_bill_mentions_in_prose_dedupes_in_order():
     assert ids == ["hr:119:1234", "s:119:373", "hjres:119:24", "sconres:119:33"]
 
 
+def test_find_bill_mentions_ignores_us_abbreviation():
+    assert find_bill_mentions("In the U.S. 2024 budget, and 5 U.S. 552, see S. 12.", congress=118) == [
+        BillRef("s", 118, 12)
+    ]
+
+
 def test_classify_id_dispatches_bills_and_rejects_unknown_prefixes_with_hint():
     kind, canonical = classify_id("HR103-119")
     assert (kind.name, canonical) == ("bill", "hr:119:103")

@@ -41,7 +41,8 @@ class Command(BaseCommand):
 
     def handle(self, *args, source, paths, dry_run, no_progress, **options):
         console = Console(stderr=False, highlight=False)
-        slugs = [p.slug for p in all_plans()] if source == "all" else [source]
+        # 'all' means every plan that ships a sample; a plan without one has nothing to read.
+        slugs = [p.slug for p in all_plans() if p.has_sample] if source == "all" else [source]
         if source == "all" and paths:
             raise CommandError("'ingest all' reads each plan's sample corpus; give no paths")
         failed = False
