@@ -101,7 +101,9 @@ def test_bill_list_filters_and_shape(api_client, django_assert_max_num_queries):
     assert_error(api_client.get("/v1/bills?type=bill"), 400, "invalid_parameter")
 
 
-def test_cosponsors_flag_withdrawn_and_exclude_them_from_the_count(api_client, corpus, tmp_path):
+def test_cosponsors_flag_withdrawn_and_exclude_them_from_the_count(
+    api_client, corpus, tmp_path, django_assert_max_num_queries
+):
     from apps.core.services.ingest import run_ingest
 
     # No sample file has a withdrawn cosponsor; the real H.J.Res. 24 with one withdrawal written in:
@@ -113,7 +115,8 @@ def test_cosponsors_flag_withdrawn_and_exclude_them_from_the_count(api_client, c
     path.write_text(text)
     assert run_ingest(slug="bills", paths=[path]).updated == 1
 
-    body = api_client.get("/v1/bills/hjres:119:24/cosponsors?limit=250").json()
+    with django_assert_max_num_queries(5):
+        body = api_client.get("/v1/bills/hjres:119:24/cosponsors?limit=250").json()
     assert set(body) == {"results", "pagination", "bill_id", "count", "withdrawn_count"}
     assert (body["count"], body["withdrawn_count"], body["pagination"]["total"]) == (9, 1, 10)
     withdrawn = [c for c in body["results"] if c["withdrawn"]]

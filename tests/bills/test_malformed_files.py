@@ -71,3 +71,18 @@ def test_malformed_uslm_text_writes_nothing(corpus, tmp_path):
     assert [e["file"] for e in result.errors] == [str(broken)]
     assert "malformed XML" in result.errors[0]["message"]
     assert (result.updated, BillTextVersion.objects.count()) == (1, before)  # only source_file changed
+
+
+def test_a_member_without_bioguide_id_is_a_warning_not_a_failure(corpus, tmp_path):
+    path = _copy_with_number(corpus, tmp_path, 9005)
+    path.write_text(path.read_text().replace("<bioguideId>R000619</bioguideId>", "", 1))
+    result = run_ingest(slug="bills", paths=[path])
+    assert (result.status, result.inserted) == ("success", 1)
+    assert result.warnings == [
+        {
+            "file": path.name,
+            "record": "hjres:119:9005",
+            "message": "member without a bioguide id, not linked: Rep. Rulli, Michael A. [R-OH-6]",
+        }
+    ]
+    assert Bill.objects.get(bill_id="hjres:119:9005").cosponsors.count() == 9

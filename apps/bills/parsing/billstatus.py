@@ -92,6 +92,11 @@ def _build(path, bill, legacy, bill_type, congress, number, bill_id) -> BillStat
         laws=parts.laws(bill),
         cbo_estimates=parts.cbo(bill),
         committee_reports=parts.reports(bill),
+        unidentified_members=[
+            text_of(item, "fullName") or text_of(item, "name") or "(no name)"
+            for item in bill.findall("sponsors/item") + bill.findall("cosponsors/item")
+            if not (text_of(item, "bioguideId") or text_of(item, "identifiers/bioguideId"))
+        ],
     )
 
 

@@ -139,6 +139,7 @@ class BillStatusRecord(_Rec):
     laws: list[LawRec]
     cbo_estimates: list[CboRec]
     committee_reports: list[ReportRec]
+    unidentified_members: list[str]  # sponsors/cosponsors named without a bioguide id (not linkable)
 
     @property
     def key(self) -> str:

@@ -71,6 +71,8 @@ def bill_status_load(rec: BillStatusRecord, ctx: LoadContext) -> Outcome:
     bill, outcome = upsert(
         Bill, lookup={"bill_id": rec.bill_id}, values=values, stamp={"retrieved_at": stamp}
     )
+    for name in rec.unidentified_members:  # older files may name a member with no id: kept as text only
+        ctx.warn(rec.source_file, rec.bill_id, f"member without a bioguide id, not linked: {name}")
     changed = _children(bill.pk, rec, ctx)
     if _text_versions(bill, rec, stamp):
         changed = True
