@@ -23,5 +23,5 @@ def test_unknown_id_prefix_is_unrecognized_id_format_with_valid_prefixes(live):
     assert meta["code"] == "unrecognized_id_format"
     assert meta["request_id"] == "abcdefgh1234"
     assert meta["hint"]["valid_prefixes"] == valid_prefixes()
-    assert meta["josh/error"] == body["error"]
+    assert meta["message"] == body["error"]["message"]
     assert "structuredContent" not in result

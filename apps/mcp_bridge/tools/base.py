@@ -64,7 +64,6 @@ def error_result(exc: JoshError | None) -> CallToolResult:
             "message": error["message"],
             "request_id": error["request_id"],
             "hint": hint,
-            "josh/error": error,
         },
     )
 
