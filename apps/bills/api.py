@@ -4,7 +4,7 @@ from ninja import Query, Router
 
 from apps.bills import selectors
 from apps.bills.schemas import (
-    ActionOut,
+    ActionPage,
     BillListParams,
     BillOut,
     BillSummary,
@@ -46,7 +46,7 @@ def bill_cosponsors(request, id: str, params: Query[PageParams]):
     return selectors.bill_cosponsors(id=id, params=params)
 
 
-@router.get("/bills/{id}/actions", response=Page[ActionOut], summary="Actions, oldest first, de-duplicated")
+@router.get("/bills/{id}/actions", response=ActionPage, summary="Actions, oldest first, de-duplicated")
 def bill_actions(request, id: str, params: Query[PageParams]):
     return selectors.bill_actions(id=id, params=params)
 

@@ -188,6 +188,7 @@ class CosponsorOut(BaseModel):
 
 class CosponsorPage(Page[CosponsorOut]):
     bill_id: str
+    citation: Citation = Field(description="The bill's citation.")
     count: int = Field(description="Current cosponsors (withdrawn excluded).")
     withdrawn_count: int
 
@@ -204,6 +205,11 @@ class ActionOut(BaseModel):
     )
     committees: list[dict]
     recorded_votes: list[str]
+
+
+class ActionPage(Page[ActionOut]):
+    bill_id: str
+    citation: Citation = Field(description="The bill's citation.")
 
 
 class TextVersionOut(BaseModel):

@@ -117,7 +117,7 @@ def test_cosponsors_flag_withdrawn_and_exclude_them_from_the_count(
 
     with django_assert_max_num_queries(5):
         body = api_client.get("/v1/bills/hjres:119:24/cosponsors?limit=250").json()
-    assert set(body) == {"results", "pagination", "bill_id", "count", "withdrawn_count"}
+    assert set(body) == {"results", "pagination", "bill_id", "citation", "count", "withdrawn_count"}
     assert (body["count"], body["withdrawn_count"], body["pagination"]["total"]) == (9, 1, 10)
     withdrawn = [c for c in body["results"] if c["withdrawn"]]
     assert [(c["member"]["id"], c["withdrawn_date"]) for c in withdrawn] == [("R000619", "2025-02-03")]
@@ -134,6 +134,8 @@ def test_cosponsors_flag_withdrawn_and_exclude_them_from_the_count(
 
 def test_actions_endpoint(api_client):
     body = api_client.get("/v1/bills/hjres:119:24/actions?limit=250").json()
+    assert set(body) == {"results", "pagination", "bill_id", "citation"}
+    assert body["citation"]["citation_string"] == "H.J.Res. 24, 119th Congress"
     assert body["pagination"]["total"] == 18
     passage = body["results"][7]
     assert set(passage) == {

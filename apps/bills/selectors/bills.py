@@ -4,6 +4,7 @@ from django.db.models.functions import Length
 from apps.bills.models import Bill, BillAction, BillCosponsor, BillTextVersion, PublicLaw, SapBill
 from apps.bills.schemas import (
     ActionOut,
+    ActionPage,
     BillListParams,
     BillOut,
     BillSummary,
@@ -229,6 +230,7 @@ def bill_cosponsors(*, id: str, params: PageParams) -> CosponsorPage:
     return CosponsorPage(
         **page.model_dump(),
         bill_id=bill.bill_id,
+        citation=citation_for(bill),
         count=page.pagination.total - withdrawn,
         withdrawn_count=withdrawn,
     )
@@ -246,14 +248,14 @@ def _cosponsor(row: BillCosponsor) -> CosponsorOut:
     )
 
 
-def bill_actions(*, id: str, params: PageParams) -> Page[ActionOut]:
+def bill_actions(*, id: str, params: PageParams) -> ActionPage:
     """A bill's actions oldest first, copies from different source systems merged into one event."""
     bill = _bill(id)
     votes: dict[str, list[str]] = {}
     for vote_id, text in bill.recorded_votes.values_list("vote_id", "action_text"):
         votes.setdefault(" ".join(text.split()), []).append(vote_id)
     qs = BillAction.objects.filter(bill=bill).order_by("seq")
-    return paginate(
+    page = paginate(
         qs,
         limit=params.limit,
         cursor=params.cursor,
@@ -269,6 +271,7 @@ def bill_actions(*, id: str, params: PageParams) -> Page[ActionOut]:
             recorded_votes=votes.get(a.text, []),
         ),
     )
+    return ActionPage(**page.model_dump(), bill_id=bill.bill_id, citation=citation_for(bill))
 
 
 def bill_text_versions(*, id: str, params: PageParams) -> Page[TextVersionOut]:
