@@ -68,6 +68,9 @@ def main(argv=None) -> int:
     parser.add_argument("--k", type=int, help="RRF k (default: settings)")
     parser.add_argument("--w-lexical", type=float)
     parser.add_argument("--w-semantic", type=float)
+    parser.add_argument(
+        "--set", action="append", default=[], help="KEY=NUMBER: any search knob (apps/search/conf.py)"
+    )
     args = parser.parse_args(argv)
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "josh.settings")
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -77,10 +80,14 @@ def main(argv=None) -> int:
     from django.conf import settings
 
     overrides = {"RRF_K": args.k, "RRF_W_LEXICAL": args.w_lexical, "RRF_W_SEMANTIC": args.w_semantic}
+    overrides.update({k: float(v) if "." in v else int(v) for k, v in (kv.split("=", 1) for kv in args.set)})
     settings.JOSH = {**settings.JOSH, **{k: v for k, v in overrides.items() if v is not None}}
     queries = [json.loads(line) for line in QUERIES.read_text().splitlines() if line.strip()]
     results = evaluate(queries, args.source)
-    print(f"encoder {settings.JOSH['ENCODER']}, RRF k={settings.JOSH['RRF_K']}, sources {args.source}")
+    knobs = ", ".join(f"{k}={v}" for k, v in overrides.items() if v is not None and k != "RRF_K")
+    print(
+        f"encoder {settings.JOSH['ENCODER']}, RRF k={settings.JOSH['RRF_K']}, sources {args.source} {knobs}"
+    )
     print(table(results, queries))
     return 0
 

@@ -53,7 +53,8 @@ def test_hybrid_explain_is_rrf_of_both_ranks(get, settings):
     for hit in results:
         e = hit["explain"]
         assert {"lexical_rank", "semantic_rank", "rrf_score"} <= set(e)
-        expected = sum(1 / (k + r) for r in (e["lexical_rank"], e["semantic_rank"]) if r)
+        w = {"lexical_rank": 1.0, "semantic_rank": 2.0}  # RRF_W_LEXICAL, RRF_W_SEMANTIC
+        expected = sum(w[leg] / (k + e[leg]) for leg in w if e[leg])
         assert e["rrf_score"] == pytest.approx(expected) and hit["score"] == pytest.approx(expected, abs=1e-6)
     assert results[0]["explain"]["lexical_rank"] == 1 and results[0]["explain"]["semantic_rank"] is not None
     assert any(h["explain"]["lexical_rank"] is None for h in results)  # found by the vector leg alone
@@ -164,7 +165,8 @@ def test_similar_routes_exist_for_every_body_source_and_no_other(client):
 
 
 @pytest.mark.django_db
-def test_hybrid_relaxes_a_query_no_record_matches_in_full(get):
+def test_hybrid_relaxes_a_query_no_record_matches_in_full(get, settings):
+    settings.JOSH = {**settings.JOSH, "LEXICAL_RELAX_BELOW": 10}
     assert get(q="children bullying", source="bills", mode="lexical").json()["total"] == 0
     results = get(q="children bullying", source="bills").json()["results"]
     lexical = {h["id"]: h["explain"]["lexical_rank"] for h in results if h["explain"]["lexical_rank"]}
