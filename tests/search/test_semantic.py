@@ -101,3 +101,15 @@ def test_hamming_and_mask_on_a_synthetic_index():
     assert mask.sum() == 250
     assert all(index.congress[r] == 118 for r in index.candidates(q, mask, 10))
     assert 17 not in index.candidates(q, mask, 10).tolist()  # row 17 is congress 119
+
+
+@pytest.mark.slow
+@pytest.mark.django_db
+def test_minilm_end_to_end_finds_a_paraphrase(corpus_db, search_plans, settings):
+    settings.JOSH = {**settings.JOSH, "ENCODER": "minilm-int8"}
+    stats = embed_source(search_plans[0])
+    assert stats.model_id == "all-MiniLM-L6-v2-onnx-int8" and stats.embedded == 16
+    page = search(q="keeping teenagers safe on social apps", mode="semantic", source="bills")
+    assert [h.id for h in page.results[:2]] == ["hr:119:101", "s:118:106"]
+    page = search(q="money for rural internet access", mode="hybrid", source="bills")
+    assert page.results[0].id == "hr:118:104"
