@@ -1,7 +1,6 @@
-from django.db.models import Count, Prefetch, Q
 from django.db.models.functions import Length
 
-from apps.bills.models import Bill, BillAction, BillCosponsor, BillTextVersion, PublicLaw, SapBill
+from apps.bills.models import Bill, BillAction, BillCosponsor, BillTextVersion
 from apps.bills.schemas import (
     ActionOut,
     ActionPage,
@@ -9,28 +8,18 @@ from apps.bills.schemas import (
     BillOut,
     BillSummary,
     BodyOut,
-    CommitteeRefOut,
     CosponsorOut,
     CosponsorPage,
-    DocumentRefOut,
-    LatestAction,
-    LawRefOut,
     PageParams,
-    RecordedVoteOut,
-    RelatedBillOut,
-    SapRef,
-    SummaryOut,
     TextVersionOut,
-    TextVersionRef,
-    TitleOut,
 )
+from apps.bills.selectors import _detail as detail
 from apps.bills.selectors._common import bill_summary, member_ref
 from apps.bills.services.texts import version_order
 from apps.citations.services import citation_for
 from apps.core.errors import NotFound, UnrecognizedIdFormat
 from apps.core.ids import parse_bill_ref
 from apps.core.pagination import Page, paginate
-from apps.registry.models import RollCallVote
 
 _HINT = "Bill ids look like hr:119:103 (also accepted: H.R. 103, HR103, hr103-119, 119-hr-103)."
 
@@ -106,114 +95,27 @@ def bill_get(*, id: str) -> BillOut:
     """One bill: titles, sponsor, committees, subjects, CRS summaries, recorded votes, related bills, laws,
     text versions, CBO estimates, committee reports and SAPs. Actions, cosponsors and text have their own
     endpoints. Accepts sloppy ids (``H.R. 103`` = the latest Congress with that bill)."""
-    bill = _bill(
-        id,
-        Bill.objects.defer("body", "actions")
-        .select_related("sponsor")
-        .prefetch_related(
-            "laws",
-            "titles",
-            "committee_set",
-            "subjects",
-            "summaries",
-            "recorded_votes",
-            "related_bills",
-            Prefetch("text_versions", queryset=BillTextVersion.objects.defer("text", "sections")),
-            "cbo_cost_estimates",
-            "committee_reports",
-        ),
-    )
-    counts = BillCosponsor.objects.filter(bill=bill).aggregate(
-        withdrawn=Count("pk", filter=Q(withdrawn_date__isnull=False))
-    )
-    saps = SapBill.objects.filter(bill_id=bill.bill_id).select_related("sap").order_by("-sap__date_issued")
-    by_code = {c.system_code: c.thomas_id for c in bill.committee_set.all()}
-    versions = sorted(bill.text_versions.all(), key=lambda v: version_order(v.version_code, v.date))
-    # by id, not only the FK: roll calls ingested after the bill count too
-    vote_ids = [v.vote_id for v in bill.recorded_votes.all()]
-    known_votes = set(RollCallVote.objects.filter(vote_id__in=vote_ids).values_list("vote_id", flat=True))
+    bill = _bill(id, detail.detail_queryset())
     summary = bill_summary(bill)
-    # a law whose slip-law text names this bill counts even when no BILLSTATUS file lists it
-    law_refs = [LawRefOut(id=law.law_id, type=law.law_type, number=law.number) for law in bill.laws.all()]
-    for law_id, kind in PublicLaw.objects.filter(bill_id=bill.bill_id).values_list("law_id", "kind"):
-        if law_id not in summary.laws:
-            summary.laws.append(law_id)
-            _, congress, number = law_id.split(":")
-            law_refs.append(LawRefOut(id=law_id, type=f"{kind.title()} Law", number=f"{congress}-{number}"))
+    laws = detail.law_refs(bill)
     return BillOut(
-        **summary.model_dump(),
+        **summary.model_dump(exclude={"laws"}),
+        laws=[law.id for law in laws],
         summary=bill.summary,
         sponsor_by_request=bill.sponsor_by_request,
         constitutional_authority=bill.constitutional_authority,
-        titles=[
-            TitleOut(title_type=t.title_type, title=t.title, chamber=t.chamber, version_code=t.version_code)
-            for t in bill.titles.all()
-        ],
-        committees=[
-            CommitteeRefOut(
-                committee_id=c.thomas_id,
-                system_code=c.system_code,
-                name=c.name,
-                chamber=c.chamber,
-                type=c.committee_type,
-                parent_id=by_code.get(c.parent_code),
-                activities=c.activities,
-            )
-            for c in bill.committee_set.all()
-        ],
+        titles=detail.titles(bill),
+        committees=detail.committees(bill),
         subjects=[s.name for s in bill.subjects.all()],
-        summaries=[
-            SummaryOut(
-                version_code=s.version_code, action_date=s.action_date, action_desc=s.action_desc, text=s.text
-            )
-            for s in bill.summaries.all()
-        ],
-        recorded_votes=[
-            RecordedVoteOut(
-                vote_id=v.vote_id,
-                chamber=v.chamber,
-                roll_number=v.roll_number,
-                voted_at=v.voted_at,
-                url=v.url,
-                action_text=v.action_text,
-                ingested=v.vote_id in known_votes,
-            )
-            for v in bill.recorded_votes.all()
-        ],
-        related_bills=[
-            RelatedBillOut(
-                id=r.related_bill_id,
-                title=r.title,
-                relationships=r.relationships,
-                latest_action=LatestAction(date=r.latest_action_date, text=r.latest_action_text),
-            )
-            for r in bill.related_bills.all()
-        ],
-        law_refs=law_refs,
-        text_versions=[
-            TextVersionRef(
-                version_code=v.version_code,
-                version_name=v.version_name,
-                date=v.date,
-                has_text=bool(v.source_file),
-            )
-            for v in versions
-        ],
+        summaries=detail.summaries(bill),
+        recorded_votes=detail.recorded_votes(bill),
+        related_bills=detail.related_bills(bill),
+        law_refs=laws,
+        text_versions=detail.text_versions(bill),
         body_version=bill.body_version,
-        cbo_cost_estimates=[
-            DocumentRefOut(title=e.title, date=e.published_at, url=e.url, has_body=bool(e.body))
-            for e in bill.cbo_cost_estimates.all()
-        ],
-        committee_reports=[
-            DocumentRefOut(title=r.citation, date=r.published_at, url=r.source_url, has_body=bool(r.body))
-            for r in bill.committee_reports.all()
-        ],
-        saps=[
-            SapRef(id=s.sap.sap_id, title=s.sap.title, date_issued=s.sap.date_issued, position=s.sap.position)
-            for s in saps
-        ],
-        action_count=BillAction.objects.filter(bill=bill).count(),
-        withdrawn_cosponsor_count=counts["withdrawn"],
+        saps=detail.saps(bill),
+        **detail.documents(bill),
+        **detail.counts(bill),
     )
 
 

@@ -1,0 +1,159 @@
+"""The parts of ``GET /v1/bills/{id}``: one small mapper per section, all reading prefetched rows."""
+
+from django.db.models import Count, Prefetch, Q
+
+from apps.bills.models import Bill, BillAction, BillCosponsor, BillTextVersion, PublicLaw, SapBill
+from apps.bills.schemas import (
+    CommitteeRefOut,
+    DocumentRefOut,
+    LatestAction,
+    LawRefOut,
+    RecordedVoteOut,
+    RelatedBillOut,
+    SapRef,
+    SummaryOut,
+    TextVersionRef,
+    TitleOut,
+)
+from apps.bills.services.texts import version_order
+from apps.registry.models import RollCallVote
+
+DETAIL_QUERYSET_PREFETCH = (
+    "laws",
+    "titles",
+    "committee_set",
+    "subjects",
+    "summaries",
+    "recorded_votes",
+    "related_bills",
+    Prefetch("text_versions", queryset=BillTextVersion.objects.defer("text", "sections")),
+    "cbo_cost_estimates",
+    "committee_reports",
+)
+
+
+def detail_queryset():
+    return (
+        Bill.objects.defer("body", "actions")
+        .select_related("sponsor")
+        .prefetch_related(*DETAIL_QUERYSET_PREFETCH)
+    )
+
+
+def titles(bill: Bill) -> list[TitleOut]:
+    return [
+        TitleOut(title_type=t.title_type, title=t.title, chamber=t.chamber, version_code=t.version_code)
+        for t in bill.titles.all()
+    ]
+
+
+def committees(bill: Bill) -> list[CommitteeRefOut]:
+    by_code = {c.system_code: c.thomas_id for c in bill.committee_set.all()}
+    return [
+        CommitteeRefOut(
+            committee_id=c.thomas_id,
+            system_code=c.system_code,
+            name=c.name,
+            chamber=c.chamber,
+            type=c.committee_type,
+            parent_id=by_code.get(c.parent_code),
+            activities=c.activities,
+        )
+        for c in bill.committee_set.all()
+    ]
+
+
+def summaries(bill: Bill) -> list[SummaryOut]:
+    return [
+        SummaryOut(
+            version_code=s.version_code, action_date=s.action_date, action_desc=s.action_desc, text=s.text
+        )
+        for s in bill.summaries.all()
+    ]
+
+
+def recorded_votes(bill: Bill) -> list[RecordedVoteOut]:
+    rows = list(bill.recorded_votes.all())
+    # by id, not only the FK: roll calls ingested after the bill count too
+    known = set(
+        RollCallVote.objects.filter(vote_id__in=[v.vote_id for v in rows]).values_list("vote_id", flat=True)
+    )
+    return [
+        RecordedVoteOut(
+            vote_id=v.vote_id,
+            chamber=v.chamber,
+            roll_number=v.roll_number,
+            voted_at=v.voted_at,
+            url=v.url,
+            action_text=v.action_text,
+            ingested=v.vote_id in known,
+        )
+        for v in rows
+    ]
+
+
+def related_bills(bill: Bill) -> list[RelatedBillOut]:
+    return [
+        RelatedBillOut(
+            id=r.related_bill_id,
+            title=r.title,
+            relationships=r.relationships,
+            latest_action=LatestAction(date=r.latest_action_date, text=r.latest_action_text),
+        )
+        for r in bill.related_bills.all()
+    ]
+
+
+def law_refs(bill: Bill) -> list[LawRefOut]:
+    """Laws BILLSTATUS lists, plus any law whose slip-law text names this bill (text-only bills)."""
+    refs = [LawRefOut(id=law.law_id, type=law.law_type, number=law.number) for law in bill.laws.all()]
+    listed = {r.id for r in refs}
+    for law_id, kind in PublicLaw.objects.filter(bill_id=bill.bill_id).values_list("law_id", "kind"):
+        if law_id not in listed:
+            _, congress, number = law_id.split(":")
+            refs.append(LawRefOut(id=law_id, type=f"{kind.title()} Law", number=f"{congress}-{number}"))
+    return refs
+
+
+def text_versions(bill: Bill) -> list[TextVersionRef]:
+    versions = sorted(bill.text_versions.all(), key=lambda v: version_order(v.version_code, v.date))
+    return [
+        TextVersionRef(
+            version_code=v.version_code,
+            version_name=v.version_name,
+            date=v.date,
+            has_text=bool(v.source_file),
+        )
+        for v in versions
+    ]
+
+
+def documents(bill: Bill) -> dict[str, list[DocumentRefOut]]:
+    return {
+        "cbo_cost_estimates": [
+            DocumentRefOut(title=e.title, date=e.published_at, url=e.url, has_body=bool(e.body))
+            for e in bill.cbo_cost_estimates.all()
+        ],
+        "committee_reports": [
+            DocumentRefOut(title=r.citation, date=r.published_at, url=r.source_url, has_body=bool(r.body))
+            for r in bill.committee_reports.all()
+        ],
+    }
+
+
+def saps(bill: Bill) -> list[SapRef]:
+    rows = SapBill.objects.filter(bill_id=bill.bill_id).select_related("sap").order_by("-sap__date_issued")
+    return [
+        SapRef(id=s.sap.sap_id, title=s.sap.title, date_issued=s.sap.date_issued, position=s.sap.position)
+        for s in rows
+    ]
+
+
+def counts(bill: Bill) -> dict[str, int]:
+    cosponsors = BillCosponsor.objects.filter(bill=bill).aggregate(
+        withdrawn=Count("pk", filter=Q(withdrawn_date__isnull=False))
+    )
+    return {
+        "action_count": BillAction.objects.filter(bill=bill).count(),
+        "withdrawn_cosponsor_count": cosponsors["withdrawn"],
+    }
