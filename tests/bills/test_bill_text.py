@@ -11,7 +11,7 @@ pytestmark = pytest.mark.django_db
 
 def test_every_sample_text_ingests(bills_sample):
     result = bills_sample["bill-text"]
-    # 51 bill-text files + 9 enrolled bills beside the slip laws; the 6 law files there are skipped
+    # 51 bill-text files + 8 enrolled bills beside the slip laws; the 6 law files there are skipped
     assert (result.status, result.files_total, result.records, result.errors) == ("success", 65, 59, [])
     assert BillTextVersion.objects.exclude(text="").count() == 59
 
