@@ -113,3 +113,17 @@ def test_minilm_end_to_end_finds_a_paraphrase(corpus_db, search_plans, settings)
     assert [h.id for h in page.results[:2]] == ["hr:119:101", "s:118:106"]
     page = search(q="money for rural internet access", mode="hybrid", source="bills")
     assert page.results[0].id == "hr:118:104"
+
+
+def test_threaded_blocked_hamming_and_histogram_selection_are_exact(monkeypatch):
+    rng = np.random.default_rng(1)
+    bits = semantic.pack_bits(rng.standard_normal((70_000, 384)))
+    index = semantic.ChunkIndex("t", "tok", [(i, i, None, None, bits[i].tobytes()) for i in range(70_000)])
+    q = np.zeros(48, dtype=np.uint8)
+    q[:] = semantic.pack_bits(rng.standard_normal(384))
+    expected = np.unpackbits(bits ^ q, axis=1).sum(axis=1)
+    assert np.array_equal(index.hamming(q.view(np.uint64), None), expected)
+    monkeypatch.setattr(semantic, "_PARALLEL_FROM", 1)
+    assert np.array_equal(index.hamming(q.view(np.uint64), None), expected)
+    top = semantic.smallest(expected.astype(np.uint16), 100)
+    assert top.size == 100 and expected[top].max() <= np.sort(expected)[99]
