@@ -36,3 +36,14 @@ def test_nested_ids_round_trip(client):
         assert client.get(f"/v1/committees/{sub['id']}").json()["parent_id"] == "HSWM"
     for seat in client.get("/v1/legislators/S001195").json()["committees"]:
         assert client.get(f"/v1/committees/{seat['committee_id']}").status_code == 200
+
+
+def test_openapi_documents_every_registry_route(client):
+    paths = client.get("/v1/openapi.json").json()["paths"]
+    for route in (
+        "/v1/legislators", "/v1/legislators/{id}", "/v1/legislators/{id}/votes", "/v1/committees",
+        "/v1/committees/{id}", "/v1/committees/{id}/members", "/v1/votes", "/v1/votes/{id}",
+    ):  # fmt: skip
+        assert "get" in paths[route], route
+    params = {p["name"] for p in paths["/v1/legislators"]["get"]["parameters"]}
+    assert params == {"q", "state", "chamber", "party", "current", "limit", "cursor"}

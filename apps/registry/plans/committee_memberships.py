@@ -94,7 +94,7 @@ def _committees(ctx: LoadContext) -> dict[str, tuple[int, str]]:
     )
 
 
-def _member_pk(ctx: LoadContext, member: MemberIn, chamber: str) -> int:
+def _member_pk(ctx: LoadContext, rec: "RosterRecord", member: MemberIn, chamber: str) -> int:
     known = ctx.cached(
         "bioguide_pks",
         lambda: dict(Legislator.objects.filter(bioguide_id__isnull=False).values_list("bioguide_id", "pk")),
@@ -104,6 +104,12 @@ def _member_pk(ctx: LoadContext, member: MemberIn, chamber: str) -> int:
             bioguide=member.bioguide, full_name=member.name, chamber=member.chamber or chamber
         )
         known[member.bioguide] = stub.pk
+        if stub.is_stub:
+            ctx.warn(
+                rec.file_name,
+                rec.key,
+                f"member {member.bioguide} ({member.name}) not in the legislators table: kept as a stub",
+            )
     return known[member.bioguide]
 
 
@@ -149,7 +155,7 @@ def load(rec: RosterRecord, ctx: LoadContext) -> Outcome:
     chamber = {"H": "house", "S": "senate"}.get(rec.thomas_id[0], "")
     citation = f"Membership of the {committee_name} ({rec.thomas_id}), {ordinal(congress)} Congress"
     rows = {
-        _member_pk(ctx, m, chamber): {
+        _member_pk(ctx, rec, m, chamber): {
             "party_side": m.party,
             "rank": m.rank,
             "title": m.title,
