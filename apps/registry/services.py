@@ -66,3 +66,14 @@ def legislator_resolve_or_stub(
         source_url=BIOGUIDE_URL.format(bioguide) if bioguide else "",
         retrieved_at=timezone.now(),
     )
+
+
+def legislator_merge_stub(*, stub: Legislator, into: Legislator) -> None:
+    """Point every row that references ``stub`` (vote positions, memberships, other apps' mentions) at
+    ``into`` and delete the stub: two stubs for one person (one by LIS id, one by bioguide) become one."""
+    if not stub.is_stub or stub.pk == into.pk:
+        raise ValueError("only a stub can be merged into another legislator")
+    for rel in Legislator._meta.related_objects:
+        if rel.one_to_many and rel.field.concrete:
+            rel.related_model._base_manager.filter(**{rel.field.name: stub}).update(**{rel.field.name: into})
+    stub.delete()

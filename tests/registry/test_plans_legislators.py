@@ -100,3 +100,21 @@ def test_stub_known_only_by_lis_id_is_upgraded_in_place_and_keeps_its_votes(tmp_
     upgraded = Legislator.objects.get(pk=leahy.pk)
     assert (upgraded.bioguide_id, upgraded.is_stub, upgraded.public_id) == ("L000174", False, "L000174")
     assert VotePosition.objects.filter(legislator=upgraded).count() == positions
+
+
+def test_lis_only_stub_merges_into_an_existing_bioguide_stub(tmp_path):
+    """A bill named the member by bioguide, a Senate vote by LIS id: the legislators file unites them."""
+    by_bioguide = legislator_resolve_or_stub(bioguide="Z000002", last_name="Example", state="VT")
+    by_lis = legislator_resolve_or_stub(lis="S997", last_name="Example", state="VT", chamber="senate")
+    vote = VotePosition.objects.select_related("vote").first().vote
+    VotePosition.objects.create(
+        vote=vote, legislator=by_lis, position="Yea", normalized="yes", member_ref="S997"
+    )
+    result = run_ingest(
+        slug="legislators", paths=[_one_member_yaml(tmp_path, bioguide="Z000002", lis="S997")]
+    )
+    assert result.errors == []
+    member = Legislator.objects.get(bioguide_id="Z000002")
+    assert (member.pk, member.lis_id, member.is_stub) == (by_bioguide.pk, "S997", False)
+    assert not Legislator.objects.filter(pk=by_lis.pk).exists()
+    assert VotePosition.objects.get(vote=vote, member_ref="S997").legislator_id == member.pk

@@ -16,7 +16,7 @@ from apps.core.plans import LoadContext, Outcome, SourcePlan, register
 from apps.core.upsert import combine, sync_children, upsert
 from apps.registry.models import Legislator, LegislatorIdentifier, Term
 from apps.registry.names import legislator_search_name
-from apps.registry.services import BIOGUIDE_URL
+from apps.registry.services import BIOGUIDE_URL, legislator_merge_stub
 
 from ._common import LICENSE, PUBLISHER, read_yaml, run_stamp, validation_message
 
@@ -149,9 +149,18 @@ def _values(rec: LegislatorRecord) -> dict:
 
 
 def _adopt_stub(rec: LegislatorRecord) -> None:
-    """A stub known only by LIS id (a Senate vote) becomes this bioguide's row, upgraded in place."""
-    if rec.lis and not Legislator.objects.filter(bioguide_id=rec.bioguide).exists():
-        Legislator.objects.filter(lis_id=rec.lis, bioguide_id__isnull=True).update(bioguide_id=rec.bioguide)
+    """A stub known only by LIS id (a Senate vote) becomes this bioguide's row, upgraded in place; when the
+    bioguide already has a row (e.g. a bill stub), the LIS-only stub is merged into it instead."""
+    if not rec.lis:
+        return
+    lis_stub = Legislator.objects.filter(lis_id=rec.lis, bioguide_id__isnull=True, is_stub=True).first()
+    if lis_stub is None:
+        return
+    target = Legislator.objects.filter(bioguide_id=rec.bioguide).first()
+    if target is None:
+        Legislator.objects.filter(pk=lis_stub.pk).update(bioguide_id=rec.bioguide)
+    else:
+        legislator_merge_stub(stub=lis_stub, into=target)
 
 
 def load(rec: LegislatorRecord, ctx: LoadContext) -> Outcome:
