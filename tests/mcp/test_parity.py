@@ -15,6 +15,12 @@ CASES = [
     ("list_committee_members", {"id": "SSFI", "limit": 5}, "/v1/committees/SSFI/members?limit=5"),
     ("list_member_votes", {"id": "M000133", "limit": 10}, "/v1/legislators/M000133/votes?limit=10"),
     ("get_vote", {"id": "senate:119:2025:162"}, "/v1/votes/senate:119:2025:162"),
+    ("get_bill", {"id": "hjres:119:24"}, "/v1/bills/hjres:119:24"),
+    ("get_bill", {"id": "hr1865-116"}, "/v1/bills/hr1865-116"),
+    ("list_cosponsors", {"id": "hjres:119:24"}, "/v1/bills/hjres:119:24/cosponsors"),
+    ("list_bill_actions", {"id": "hjres:119:24", "limit": 5}, "/v1/bills/hjres:119:24/actions?limit=5"),
+    ("get_bill_text", {"id": "s:118:1325"}, "/v1/bills/s:118:1325/body"),
+    ("get_bill_text", {"id": "s:118:1325", "version": "rs"}, "/v1/bills/s:118:1325/body?version=rs"),
     ("list_sources", {}, "/v1/sources"),
     ("search", {"query": "child protection"}, "/v1/search?q=child protection"),
     ("lexical_search", {"query": "tax", "source": "bills"}, "/v1/search?q=tax&source=bills&mode=lexical"),
@@ -51,6 +57,8 @@ def test_mcp_structured_content_equals_rest_json(josh_server, tool, arguments, p
     [
         ("get_legislator", {"id": "Z999999"}, "/v1/legislators/Z999999"),
         ("get_committee", {"id": "HSZZ"}, "/v1/committees/HSZZ"),
+        ("get_bill", {"id": "hr:119:99999"}, "/v1/bills/hr:119:99999"),
+        ("get_bill", {"id": "H.R. 5"}, "/v1/bills/H.R. 5"),
         ("search", {"query": "x", "source": "legislators"}, "/v1/search?q=x&source=legislators"),
         (
             "list_committee_members",

@@ -45,6 +45,19 @@ CASES = {
         ),
     ),
     "semantic_search": ({"query": "drug prices for seniors", "limit": 5}, lambda s: s["mode"] == "semantic"),
+    "get_bill": (
+        {"id": "H.J.Res. 24-119"},
+        lambda s: s["id"] == "hjres:119:24" and s["law_refs"][0]["id"] == "pl:119:7",
+    ),
+    "list_cosponsors": (
+        {"id": "hjres:119:24"},
+        lambda s: s["count"] == 10 and s["bill_id"] == "hjres:119:24",
+    ),
+    "list_bill_actions": ({"id": "hjres:119:24", "limit": 5}, lambda s: s["results"][0]["seq"] == 0),
+    "get_bill_text": (
+        {"id": "s:118:1325"},
+        lambda s: s["version_code"] == "rs" and s["text"].startswith("A BILL") and len(s["text"]) > 30000,
+    ),
     "fetch": ({"id": "S000033"}, lambda s: s["title"] == "Bernard Sanders" and "VT" in s["text"]),
 }
 
