@@ -2,8 +2,8 @@
 
 Measures the registry end to end on the bundled sample, in a throw-away data dir (never var/):
 
-1. migrate + ingest the four registry sources (legislators, committees, committee-memberships,
-   roll-call-votes) from corpus/, printing each source's ingest time and row counts;
+1. migrate + ingest the five registry sources (legislators, legislators-social-media, committees,
+   committee-memberships, roll-call-votes) from corpus/, printing each source's ingest time and row counts;
 2. start the real server (``uvicorn josh.asgi:application``, one process) on a free loopback port;
 3. GET /v1/committees/HSWM/members N times over HTTP (one keep-alive connection, sequential) and print
    p50 / p95 / p99 / max latency, and the server's CPU time per request. Target: p95 <= 5 ms.
@@ -33,7 +33,13 @@ from pathlib import Path
 import httpx
 
 ROOT = Path(__file__).resolve().parents[1]
-SOURCES = ("legislators", "committees", "committee-memberships", "roll-call-votes")
+SOURCES = (
+    "legislators",
+    "legislators-social-media",
+    "committees",
+    "committee-memberships",
+    "roll-call-votes",
+)
 PATH = "/v1/committees/HSWM/members"
 P95_TARGET_MS = 5.0
 
@@ -183,7 +189,7 @@ def main(argv=None) -> int:
     try:
         started = time.perf_counter()
         rows = ingest(env)
-        print(f"ingest (migrate + 4 sources) in {time.perf_counter() - started:.1f}s, data dir {data_dir}")
+        print(f"ingest (migrate + 5 sources) in {time.perf_counter() - started:.1f}s, data dir {data_dir}")
         print(f"{'source':<24}{'seconds':>9}{'records':>9}{'inserted':>10}{'rows':>8}{'errors':>8}")
         for row in rows[:-1]:
             print(

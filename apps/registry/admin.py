@@ -8,6 +8,7 @@ from apps.registry.models import (
     CommitteeMembership,
     Legislator,
     LegislatorIdentifier,
+    LegislatorSocial,
     RollCallVote,
     Term,
     VotePosition,
@@ -49,6 +50,12 @@ class TermInline(ReadOnlyInline):
 class IdentifierInline(ReadOnlyInline):
     model = LegislatorIdentifier
     fields = ("scheme", "value")
+    show_change_link = False
+
+
+class SocialInline(ReadOnlyInline):
+    model = LegislatorSocial
+    fields = ("accounts", "retrieved_at")
     show_change_link = False
 
 
@@ -108,7 +115,7 @@ class LegislatorAdmin(ReadOnlyAdmin):
         "search_name",
     )
     ordering = ("last_name", "first_name")
-    inlines = (TermInline, IdentifierInline, SeatInline)
+    inlines = (TermInline, IdentifierInline, SocialInline, SeatInline)
 
 
 @admin.register(LegislatorIdentifier)
@@ -166,3 +173,10 @@ class VotePositionAdmin(ReadOnlyAdmin):
     list_filter = ("normalized", "vote__chamber", "vote__congress")
     search_fields = ("vote__vote_id", "member_ref", "display_name", "legislator__official_full")
     list_select_related = ("vote", "legislator")
+
+
+@admin.register(LegislatorSocial)
+class LegislatorSocialAdmin(ReadOnlyAdmin):
+    list_display = ("legislator", "accounts", "retrieved_at")
+    search_fields = ("legislator__official_full", "legislator__bioguide_id", "accounts")
+    list_select_related = ("legislator",)

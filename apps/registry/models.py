@@ -236,3 +236,16 @@ class VotePosition(models.Model):
         ordering = ["vote", "legislator"]
         constraints = [models.UniqueConstraint(fields=["vote", "legislator"], name="uniq_vote_position")]
         indexes = [models.Index(fields=["legislator", "vote"])]
+
+
+class LegislatorSocial(CitedRecord):
+    """A member's official social-media accounts (legislators-social-media.yaml): twitter, facebook, ..."""
+
+    # CASCADE: the accounts describe this one member and mean nothing without them.
+    legislator = models.OneToOneField(Legislator, on_delete=models.CASCADE, related_name="social")
+    accounts = models.JSONField(
+        default=dict, blank=True, help_text="{'twitter': 'SenSanders', 'facebook': ..., 'youtube_id': ...}"
+    )
+
+    def __str__(self):
+        return f"social accounts of {self.legislator_id}"

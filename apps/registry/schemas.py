@@ -71,6 +71,9 @@ class LegislatorOut(LegislatorSummary):
     identifiers: list[IdentifierOut]
     terms: list[TermOut]
     committees: list[CommitteeSeat]
+    social: dict[str, str] = Field(
+        description="Official social-media accounts: twitter, facebook, youtube, ..."
+    )
     citation: Citation
 
 

@@ -18,7 +18,7 @@ pytestmark = pytest.mark.django_db
 
 DETAIL_KEYS = LEGISLATOR_SUMMARY_KEYS | {
     "first_name", "middle_name", "last_name", "suffix", "nickname", "birthday", "gender", "identifiers",
-    "terms", "committees", "citation",
+    "terms", "committees", "social", "citation",
 }  # fmt: skip
 TERM_KEYS = {
     "type", "start", "end", "state", "district", "senate_class", "state_rank", "party", "caucus", "url",
@@ -36,6 +36,7 @@ def test_get_legislator_full_shape(client, django_assert_num_queries):
         "S000033", "Bernard Sanders", "Bernie", "Independent", "VT", "senate",
     )  # fmt: skip
     assert {"scheme": "lis", "value": "S313"} in body["identifiers"]
+    assert body["social"]["twitter"] == "SenSanders"  # legislators-social-media.yaml
     assert set(body["terms"][0]) == TERM_KEYS
     assert body["terms"][0]["type"] == "rep"
     assert set(body["committees"][0]) == {
@@ -55,8 +56,8 @@ def test_lis_alias_and_stub_ids_resolve(client):
     assert client.get("/v1/legislators/lis:S354").json()["id"] == "B001230"  # Baldwin via the crosswalk
     assert client.get("/v1/legislators/b001230").json()["id"] == "B001230"
     stub = client.get("/v1/legislators/lis:S057").json()
-    assert (stub["id"], stub["name"], stub["is_stub"], stub["terms"], stub["identifiers"]) == (
-        "lis:S057", "Patrick Leahy", True, [], [],
+    assert (stub["id"], stub["name"], stub["is_stub"], stub["terms"], stub["identifiers"], stub["social"]) == (
+        "lis:S057", "Patrick Leahy", True, [], [], {},
     )  # fmt: skip
 
 

@@ -11,7 +11,13 @@ from django.db import transaction
 
 from apps.core.services.ingest import run_ingest
 
-REGISTRY_SOURCES = ("legislators", "committees", "committee-memberships", "roll-call-votes")
+REGISTRY_SOURCES = (
+    "legislators",
+    "legislators-social-media",
+    "committees",
+    "committee-memberships",
+    "roll-call-votes",
+)
 
 
 @contextmanager

@@ -12,6 +12,7 @@ pytestmark = pytest.mark.django_db
 MODELS = [
     "legislator",
     "legislatoridentifier",
+    "legislatorsocial",
     "term",
     "committee",
     "committeemembership",
@@ -73,6 +74,7 @@ def test_counts_per_source_lists_every_plan_with_count_and_last_run(admin_client
     rows = {row["slug"]: row for row in response.context["rows"]}
     assert rows["legislators"]["count"] == Legislator.objects.count() == 708
     assert rows["committees"]["count"] == 559
+    assert rows["legislators-social-media"]["count"] == 519
     assert rows["committee-memberships"]["count"] == 3879
     assert rows["roll-call-votes"]["count"] == 267
     assert rows["roll-call-votes"]["last"].status == "success"

@@ -118,3 +118,13 @@ def test_lis_only_stub_merges_into_an_existing_bioguide_stub(tmp_path):
     assert (member.pk, member.lis_id, member.is_stub) == (by_bioguide.pk, "S997", False)
     assert not Legislator.objects.filter(pk=by_lis.pk).exists()
     assert VotePosition.objects.get(vote=vote, member_ref="S997").legislator_id == member.pk
+
+
+def test_social_media_accounts_attach_to_members(registry_sample):
+    result = registry_sample["legislators-social-media"]
+    assert (result.status, result.inserted, result.warnings) == ("success", 519, [])
+    sanders = Legislator.objects.get(bioguide_id="S000033").social
+    assert sanders.accounts == {
+        "twitter": "SenSanders", "facebook": "senatorsanders", "youtube": "senatorsanders",
+        "youtube_id": "UCD_DaKNac0Ta-2PeHuoQ1uA", "twitter_id": "29442313",
+    }  # fmt: skip

@@ -2,4 +2,10 @@
 
 from apps.registry import ids  # noqa: F401  (registers legislator / committee / vote id kinds)
 
-from . import committee_memberships, committees, legislators, roll_call_votes  # noqa: F401
+from . import (  # noqa: F401
+    committee_memberships,
+    committees,
+    legislators,
+    legislators_social_media,
+    roll_call_votes,
+)

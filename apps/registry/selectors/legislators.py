@@ -4,7 +4,7 @@ from apps.citations.services import citation_for
 from apps.core.errors import InvalidParameter, NotFound
 from apps.core.ids import normalize_for
 from apps.core.pagination import Page, paginate
-from apps.registry.models import CommitteeMembership, Legislator, VotePosition
+from apps.registry.models import CommitteeMembership, Legislator, LegislatorSocial, VotePosition
 from apps.registry.schemas import (
     CommitteeSeat,
     IdentifierOut,
@@ -42,7 +42,7 @@ def legislator_get(*, id: str) -> LegislatorOut:
     the identifier crosswalk (bioguide, thomas, lis, govtrack, fec, ...) and committee seats."""
     row = legislator_row(
         id,
-        queryset=Legislator.objects.prefetch_related(
+        queryset=Legislator.objects.select_related("social").prefetch_related(
             "identifiers",
             "terms",
             Prefetch("memberships", queryset=CommitteeMembership.objects.select_related("committee")),
@@ -77,8 +77,16 @@ def legislator_get(*, id: str) -> LegislatorOut:
             )
             for m in seats
         ],
+        social=_social(row),
         citation=citation_for(row),
     )
+
+
+def _social(row: Legislator) -> dict[str, str]:
+    try:
+        return row.social.accounts
+    except LegislatorSocial.DoesNotExist:
+        return {}
 
 
 def _party(value: str) -> str:
