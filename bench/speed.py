@@ -149,7 +149,7 @@ def embedding_throughput(corpus_dir: Path) -> dict:
     from apps.search.encoders import MiniLMEncoder
 
     texts = []
-    for path in sorted(corpus_dir.glob("crs/*.md"))[:6]:
+    for path in sorted(corpus_dir.glob("crs/**/*.md"))[:6]:
         texts += [c.text for c in chunk_body(path.read_text(errors="ignore"))]
     texts = texts[:64]
     enc = MiniLMEncoder(threads=os.cpu_count() or 2)

@@ -14,10 +14,12 @@ DEFAULTS = {
     # dropped from an AND group that has a rarer term: FTS5 scores every match (sqlite-stack.md §5).
     "LEXICAL_DROP_RATIO": 0.35,
     "LEXICAL_DROP_MIN_DF": 2_000,
-    # Above this many postings left to score, an unfiltered query ranks only the newest LEXICAL_SCAN_CAP
-    # matches (by rowid) instead of all of them; filtered queries run exactly under the time limit.
+    # Above this many postings left to score, a query ranks only the newest LEXICAL_SCAN_CAP matches (by
+    # rowid) instead of all of them; a filtered one scans LEXICAL_FILTERED_SCAN_CAP and filters those (the
+    # filter cannot reach inside FTS5). Smaller corpora always rank exactly.
     "LEXICAL_EXACT_POSTINGS": 40_000,
     "LEXICAL_SCAN_CAP": 8_000,
+    "LEXICAL_FILTERED_SCAN_CAP": 20_000,
     # Semantic: candidates taken from the bit-quantized scan before the float rescore. Recall falls with N
     # at a fixed count, so it grows with the index (sqlite-stack.md §4): max(MIN, N / PER).
     "SEMANTIC_CANDIDATES_MIN": 400,

@@ -23,7 +23,8 @@ _TOKENIZE = re.compile(r"tokenize\s*=\s*'([^']*)'", re.IGNORECASE)
 class LexicalPlan:
     match: str | None  # the FTS5 query to run, None when nothing is left
     dropped: list[str] = field(default_factory=list)  # terms left out as too common
-    capped: bool = False  # ranked only the newest LEXICAL_SCAN_CAP matches
+    capped: bool = False  # ranked only the newest ``scan_cap`` matches
+    scan_cap: int | None = None
 
 
 def _tokenizer(fts_table: str) -> str:
@@ -98,8 +99,9 @@ def plan_query(fts_table: str, parsed: FtsQuery, *, filtered: bool) -> LexicalPl
         groups.append(Group(include=keep, exclude=group.exclude))
     plan_terms = [t for g in groups for t in g.include]
     postings = sum(df[id(t)] for t in plan_terms)
-    capped = not filtered and postings > knob("LEXICAL_EXACT_POSTINGS")
-    return LexicalPlan(match=FtsQuery(groups).fts(), dropped=dropped, capped=capped)
+    capped = postings > knob("LEXICAL_EXACT_POSTINGS")
+    cap = knob("LEXICAL_FILTERED_SCAN_CAP" if filtered else "LEXICAL_SCAN_CAP") if capped else None
+    return LexicalPlan(match=FtsQuery(groups).fts(), dropped=dropped, capped=capped, scan_cap=cap)
 
 
 def _drop_common(include: list[Term], df: dict[int, int], n_docs: int) -> list[Term]:
@@ -129,7 +131,7 @@ def relaxed(parsed: FtsQuery) -> FtsQuery | None:
 
 
 def rank_source(
-    source: str, spec, match: str, filters: SearchFilters, *, depth: int, capped: bool, tier: int = 0
+    source: str, spec, match: str, filters: SearchFilters, *, depth: int, scan_cap: int | None, tier: int = 0
 ):
     fragments, params = content_filters(spec, filters)
     weights = ", ".join(f":w{i}" for i in range(len(spec.weights)))
@@ -139,13 +141,13 @@ def rank_source(
         raw={
             "weights": weights,
             "filters": "".join(f" AND {f}" for f in fragments),
-            "scan_cap": "ORDER BY rowid DESC LIMIT :scan_cap" if capped else "",
+            "scan_cap": "ORDER BY rowid DESC LIMIT :scan_cap" if scan_cap else "",
         },
     )
     params.update({f"w{i}": float(w) for i, w in enumerate(spec.weights)})
-    params.update({"q": match, "depth": depth, "scan_cap": knob("LEXICAL_SCAN_CAP")})
-    if not capped:
-        params.pop("scan_cap")
+    params.update({"q": match, "depth": depth})
+    if scan_cap:
+        params["scan_cap"] = scan_cap
     return [LexicalHit(source, doc_id, bm25, tier) for doc_id, bm25 in queries.fetchall(sql, params)]
 
 

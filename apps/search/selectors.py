@@ -55,13 +55,13 @@ def _lexical_leg(targets, parsed, filters: SearchFilters, depth: int, *, relax: 
             continue
         matches[target.slug] = plan.match
         found = lexical.rank_source(
-            target.slug, target.spec, plan.match, filters, depth=depth, capped=plan.capped
+            target.slug, target.spec, plan.match, filters, depth=depth, scan_cap=plan.scan_cap
         )
         if any_terms is not None and len(found) < knob("LEXICAL_RELAX_BELOW"):
             loose = lexical.plan_query(target.spec.fts_table, any_terms, filtered=filters.any)
             seen = {h.doc_id for h in found}
             more = lexical.rank_source(
-                target.slug, target.spec, loose.match, filters, depth=depth, capped=loose.capped, tier=1
+                target.slug, target.spec, loose.match, filters, depth=depth, scan_cap=loose.scan_cap, tier=1
             )
             found += [h for h in more if h.doc_id not in seen]
             matches[target.slug] = loose.match  # snippets highlight any matched term
