@@ -79,3 +79,15 @@ def test_congress_for_date(day, congress):
 def test_joint_committee_members_keep_their_chamber():
     rows = CommitteeMembership.objects.filter(committee__thomas_id="JSPR", title="Chairman")
     assert [r.legislator.bioguide_id for r in rows] == ["M000355"]
+
+
+def test_a_partial_current_file_retires_nothing_but_the_full_file_does(tmp_path, corpus):
+    from apps.core.services.ingest import run_ingest
+
+    partial = tmp_path / "committees-extra.yaml"
+    partial.write_text("- type: senate\n  name: Senate Committee on Testing\n  thomas_id: SSZZ\n")
+    run_ingest(slug="committees", paths=[partial])
+    assert Committee.objects.filter(is_current=True).count() == 231  # 230 + SSZZ
+    run_ingest(slug="committees", paths=[corpus / "congress-legislators/committees-current.yaml"])
+    assert Committee.objects.get(thomas_id="SSZZ").is_current is False
+    assert Committee.objects.filter(is_current=True).count() == 230

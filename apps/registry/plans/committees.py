@@ -4,7 +4,8 @@
 Each committee is keyed by its full thomas id (``HSWM``; a subcommittee adds its two digits: ``HSWM01``)
 and links to its parent. The current file owns a current committee's names and contacts; the historical
 file adds the Congresses it sat in, and is the only source for committees that no longer exist
-(``is_current`` false). Ingesting the current file marks committees it no longer lists as not current.
+(``is_current`` false). Ingesting ``committees-current.yaml`` marks committees it no longer lists as not
+current; a current-format file under another name only adds and updates.
 """
 
 from pathlib import Path
@@ -19,6 +20,7 @@ from apps.registry.names import committee_search_name
 
 from ._common import LICENSE, PUBLISHER, UPSTREAM, read_yaml, run_stamp, validation_message
 
+CURRENT_FILE = "committees-current.yaml"
 CHAMBER_TITLES = {
     "house": "U.S. House of Representatives",
     "senate": "U.S. Senate",
@@ -138,7 +140,8 @@ def load(rec: CommitteeRecord, ctx: LoadContext) -> Outcome:
     stamp = {"retrieved_at": run_stamp(ctx)}
     lookup = {"thomas_id": rec.thomas_id}
     if not rec.historical:
-        ctx.cached("current_seen", set).add(rec.thomas_id)
+        if rec.file_name == CURRENT_FILE:  # only the complete upstream file can retire committees
+            ctx.cached("current_seen", set).add(rec.thomas_id)
         _, outcome = upsert(
             Committee, lookup=lookup, values=_full_values(rec, _parent_pk(rec), is_current=True), stamp=stamp
         )
@@ -153,7 +156,8 @@ def load(rec: CommitteeRecord, ctx: LoadContext) -> Outcome:
 
 
 def finish_run(ctx: LoadContext) -> None:
-    """Committees the (complete) current file no longer lists are not current any more."""
+    """Committees that ``committees-current.yaml`` no longer lists are not current any more (a partial file
+    under another name adds committees but retires none)."""
     seen = ctx.cache.get("current_seen")
     if seen:
         Committee.objects.filter(is_current=True).exclude(thomas_id__in=seen).update(is_current=False)
