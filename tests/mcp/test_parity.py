@@ -22,6 +22,17 @@ CASES = [
     ("get_bill_text", {"id": "s:118:1325"}, "/v1/bills/s:118:1325/body"),
     ("get_bill_text", {"id": "s:118:1325", "version": "rs"}, "/v1/bills/s:118:1325/body?version=rs"),
     ("list_sources", {}, "/v1/sources"),
+    (
+        "resolve_entity",
+        {"query": "Sen. Markey MA", "entity_type": "legislators"},
+        "/v1/legislators?q=Sen. Markey MA",
+    ),
+    ("resolve_entity", {"query": "ways means", "entity_type": "committees"}, "/v1/committees?q=ways means"),
+    (
+        "resolve_entity",
+        {"query": "defense", "entity_type": "regulations-dot-gov-dockets", "limit": 5},
+        "/v1/dockets?q=defense&limit=5",
+    ),
     ("search", {"query": "child protection"}, "/v1/search?q=child protection"),
     ("lexical_search", {"query": "tax", "source": "bills"}, "/v1/search?q=tax&source=bills&mode=lexical"),
     (
@@ -49,6 +60,8 @@ def test_mcp_structured_content_equals_rest_json(josh_server, tool, arguments, p
     mcp = result["structuredContent"]
     if tool == "list_sources":
         mcp = mcp["sources"]
+    if tool == "resolve_entity":
+        assert mcp.pop("entity_type") == arguments["entity_type"]
     assert _strip_volatile(mcp) == _strip_volatile(rest.json())
 
 

@@ -1,8 +1,14 @@
 """Class D: resolve_entity — a noisy name → ranked registry records, the selectors behind GET /v1/<source>?q=.
 
-Search and resolution stay disjoint: the search tools refuse registry sources and point here.
+Search and resolution stay disjoint: the search tools refuse registry sources and point here. Every registry
+source whose list selector ranks a ``q`` is resolvable; the entity_type enum is filled at tools/list time
+from the live schema (apps.mcp_bridge.server).
 """
 
+import functools
+import operator
+import typing
+from importlib import import_module
 from typing import Annotated, Any
 
 from pydantic import BaseModel, Field, ValidationError
@@ -13,28 +19,70 @@ from apps.core.pagination import Pagination
 from apps.mcp_bridge.tools.base import call, register, structured
 
 PAGING = {"q", "limit", "cursor"}
+# registry source slug -> (selectors module, list selector, params model module, params model)
+CANDIDATES = {
+    "legislators": (
+        "apps.registry.selectors",
+        "legislator_list",
+        "apps.registry.schemas",
+        "LegislatorListParams",
+    ),
+    "committees": (
+        "apps.registry.selectors",
+        "committee_list",
+        "apps.registry.schemas",
+        "CommitteeListParams",
+    ),
+    "lda-filings": (
+        "apps.activity.selectors",
+        "lda_filing_list",
+        "apps.activity.schemas",
+        "LdaFilingListParams",
+    ),
+    "regulations-dot-gov-dockets": (
+        "apps.activity.selectors",
+        "docket_list",
+        "apps.activity.schemas",
+        "DocketListParams",
+    ),
+    "hearings": ("apps.activity.selectors", "hearing_list", "apps.activity.schemas", "HearingListParams"),
+    "staff-directories": (
+        "apps.activity.selectors",
+        "staff_list",
+        "apps.activity.schemas",
+        "StaffListParams",
+    ),
+}
 
 
 def _resolvers() -> dict[str, tuple[Any, type[BaseModel]]]:
-    """Registry source slug → (list selector taking params=, its params model)."""
-    try:
-        from apps.registry.schemas import CommitteeListParams, LegislatorListParams
-        from apps.registry.selectors import committee_list, legislator_list
-    except ImportError:
-        return {}
-    return {
-        "legislators": (legislator_list, LegislatorListParams),
-        "committees": (committee_list, CommitteeListParams),
-    }
+    """The candidates whose selector and params model exist and whose params take ``q``."""
+    found = {}
+    for slug, (sel_module, sel_name, params_module, params_name) in CANDIDATES.items():
+        try:
+            selector = getattr(import_module(sel_module), sel_name)
+            params = getattr(import_module(params_module), params_name)
+        except (ImportError, AttributeError):
+            continue
+        if "q" in params.model_fields:
+            found[slug] = (selector, params)
+    return found
 
 
 RESOLVERS = _resolvers()
 
 
-def _hit_types():
-    from apps.registry.schemas import CommitteeHit, LegislatorHit
+def _hit_type(selector) -> type:
+    page = typing.get_type_hints(selector)["return"]
+    return typing.get_args(page.model_fields["results"].annotation)[0]
 
-    return LegislatorHit | CommitteeHit
+
+def _filters_doc() -> str:
+    parts = []
+    for slug, (_, params) in RESOLVERS.items():
+        names = [n for n in params.model_fields if n not in PAGING]
+        parts.append(f"{slug}: {', '.join(names)}")
+    return "Optional exact filters, by entity_type — " + "; ".join(parts) + "."
 
 
 def resolve(*, query: str, entity_type: str, filters: dict[str, Any] | None, limit: int | None):
@@ -64,7 +112,7 @@ def resolve(*, query: str, entity_type: str, filters: dict[str, Any] | None, lim
 def install(server) -> list[str]:
     if not RESOLVERS:
         return []
-    Hit = _hit_types()
+    Hit = functools.reduce(operator.or_, [_hit_type(selector) for selector, _ in RESOLVERS.values()])
 
     class Resolved(BaseModel):
         entity_type: str = Field(description="The registry source searched.")
@@ -80,17 +128,12 @@ def install(server) -> list[str]:
                 min_length=1,
                 max_length=200,
                 description="The name as you have it, noisy is fine: 'Sen. Markey MA', 'AOC', 'Jack Reed D-RI', "
-                "'ways & means', 'senate finance'.",
+                "'ways & means', 'senate finance', a lobbying client or a docket title.",
             ),
         ],
         entity_type: Annotated[str, Field(description="Which registry to look in.")],
         filters: Annotated[
-            dict[str, str | int | bool] | None,
-            Field(
-                None,
-                description="Optional exact filters. legislators: state (two letters), chamber (house|senate), "
-                "party (D, R, I), current (true/false). committees: chamber (house|senate|joint), current.",
-            ),
+            dict[str, str | int | bool] | None, Field(None, description=_filters_doc())
         ] = None,
         limit: Annotated[
             int | None, Field(None, ge=1, le=50, description="How many candidates (default 20).")
@@ -105,10 +148,11 @@ def install(server) -> list[str]:
     return ["resolve_entity"]
 
 
-DOC = """Turn a person's or committee's name — however noisy — into ranked registry records with ids.
+DOC = """Turn a name — however noisy — into ranked registry records with ids: members of Congress,
+committees, and the other registry sources (lobbying filings, regulations.gov dockets, hearings, staff).
 
 Use it before a typed lookup when you have a name, not an id: "Sen. Markey", "AOC", "Ways and Means",
-"senate finance". Returns {entity_type, results: [{id, name, ..., score, citation}], pagination}, best
-match first; take results[0].id to get_legislator / get_committee / list_member_votes /
-list_committee_members. entity_type is a registry source ({sources:resolvable}). Registry sources cannot
-be searched with search/lexical_search/semantic_search; this is their tool."""
+"senate finance". Returns {entity_type, results: [{id, ..., score, citation}], pagination}, best match
+first; take results[0].id to get_legislator / get_committee / list_member_votes / list_committee_members /
+fetch. entity_type is one of: {sources:resolvable}. Registry sources cannot be searched with
+search/lexical_search/semantic_search; this is their tool."""
