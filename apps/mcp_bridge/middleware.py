@@ -51,7 +51,10 @@ def make_validation_middleware(server):
             if tool is None:
                 return None
             # Unknown argument names are refused too: a typo should not be silently ignored.
-            validators[name] = Draft202012Validator({"additionalProperties": False, **tool.parameters})
+            schema = {"additionalProperties": False, **tool.parameters}
+            validators[name] = Draft202012Validator(
+                schema, format_checker=Draft202012Validator.FORMAT_CHECKER
+            )
         return validators[name]
 
     async def validate(ctx, call_next):

@@ -124,6 +124,13 @@ def test_bad_arguments_are_invalid_params_naming_the_field(live, arguments, fiel
     assert error["message"].startswith(f"{field}: ")
 
 
+def test_bad_date_is_invalid_params_naming_the_field(live):
+    call = {"name": "search", "arguments": {"query": "x", "since": "last tuesday"}}
+    error = rpc(live.url, "tools/call", call).json()["error"]
+    assert error["code"] == -32602
+    assert error["data"] == {"field": "since", "tool": "search"}
+
+
 def test_notifications_are_accepted_with_202(live):
     body = {"jsonrpc": "2.0", "method": "notifications/initialized"}
     response = httpx.post(live.url + "/mcp", json=body, headers=RPC_HEADERS)
