@@ -97,7 +97,8 @@ def _create_tables(cursor):
         "summary TEXT NOT NULL, body TEXT NOT NULL, citation_string TEXT NOT NULL, source_url TEXT NOT NULL, "
         "published_at TEXT, retrieved_at TEXT NOT NULL, congress INTEGER, bill_id TEXT)"
     )
-    cursor.execute(f"CREATE INDEX bench_doc_bill ON {CONTENT} (bill_id)")
+    for column in ("bill_id", "congress", "published_at"):  # as the real models index them (db_index)
+        cursor.execute(f"CREATE INDEX bench_doc_{column} ON {CONTENT} ({column})")
     ops = fts_operations(fts_table="bench_fts", content_table=CONTENT, columns=("title", "summary", "body"))
     ops += chunk_operations(base=BASE, dim=DIM)
     for op in ops:

@@ -18,8 +18,8 @@ DEFAULTS = {
     # rowid) instead of all of them; a filtered one scans LEXICAL_FILTERED_SCAN_CAP and filters those (the
     # filter cannot reach inside FTS5). Smaller corpora always rank exactly.
     "LEXICAL_EXACT_POSTINGS": 40_000,
-    "LEXICAL_SCAN_CAP": 8_000,
-    "LEXICAL_FILTERED_SCAN_CAP": 20_000,
+    "LEXICAL_SCAN_CAP": 5_000,
+    "LEXICAL_FILTERED_SCAN_CAP": 10_000,
     # Semantic: candidates taken from the bit-quantized scan before the float rescore. Recall falls with N
     # at a fixed count, so it grows with the index (sqlite-stack.md §4): max(MIN, N / PER).
     "SEMANTIC_CANDIDATES_MIN": 400,

@@ -24,19 +24,23 @@ _TOKEN = re.compile(r"[^\W_]+", re.UNICODE)
 _PROGRESS_STEPS = 10_000
 
 # Purpose: rank content rows whose FTS name column matches the quoted-token query.
-# Parameters: %(match)s FTS5 query built by name_match_query; %(limit)s, %(offset)s; filter values.
-# {fts}, {content}: quoted identifiers from code; {filters}: " AND c.<col> = %(f_i)s" fragments from code.
+# Parameters: %(match)s FTS5 query built by name_match_query; %(boost)s score factor for rows whose
+# {boost_column} IS NULL (1.0 = none); %(limit)s, %(offset)s; filter values %(f_<i>)s.
+# {fts}, {content}, {boost_column}: quoted identifiers from code; {filters}: " AND c.<col> = %(f_i)s"
+# fragments built from code; {prefer}: an optional "c.<col> DESC, " tie-break from code.
 NAME_SEARCH_SQL = """
 WITH name_matches AS (
-    SELECT rowid AS id, bm25({fts}) AS rank            -- bm25: lower = better
+    SELECT rowid AS id, -bm25({fts}) AS relevance          -- bm25 is lower-is-better: negate it
     FROM {fts}
     WHERE {fts} MATCH %(match)s
 )
-SELECT m.id, -m.rank AS score, COUNT(*) OVER () AS total
+SELECT m.id,
+       m.relevance * (CASE WHEN c.{boost_column} IS NULL THEN %(boost)s ELSE 1.0 END) AS score,
+       COUNT(*) OVER () AS total
 FROM name_matches AS m
 JOIN {content} AS c ON c.id = m.id
 WHERE 1 = 1{filters}
-ORDER BY m.rank, {prefer}m.id                          -- ties: preferred rows first, then stable by id
+ORDER BY score DESC, {prefer}m.id                          -- ties: preferred rows first, then stable by id
 LIMIT %(limit)s OFFSET %(offset)s
 """
 
@@ -93,13 +97,22 @@ def search_names(
     q: str,
     filters: dict[str, object] | None = None,
     prefer_column: str | None = None,
+    boost_null: tuple[str, float] | None = None,
     limit: int,
     offset: int = 0,
 ) -> NameMatches:
     """Rows of ``content_table`` whose name matches ``q``, best first, with equality ``filters`` applied.
 
-    ``filters`` keys and ``prefer_column`` are column names from code (quoted); values are bound."""
-    params: dict[str, object] = {"match": name_match_query(q), "limit": limit, "offset": offset}
+    ``filters`` keys, ``prefer_column`` (tie-break, true first) and ``boost_null`` (``(column, factor)``: rows
+    where the column is NULL, e.g. a committee without a parent, score ``factor`` times higher) are column
+    names from code (quoted); values are bound."""
+    boost_column, boost = boost_null or ("id", 1.0)
+    params: dict[str, object] = {
+        "match": name_match_query(q),
+        "boost": boost,
+        "limit": limit,
+        "offset": offset,
+    }
     fragments = []
     for i, (column, value) in enumerate((filters or {}).items()):
         fragments.append(f" AND c.{quote_ident(column)} = %(f_{i})s")
@@ -107,6 +120,7 @@ def search_names(
     sql = NAME_SEARCH_SQL.format(
         fts=quote_ident(fts_table),
         content=quote_ident(content_table),
+        boost_column=quote_ident(boost_column),
         filters="".join(fragments),
         prefer=f"c.{quote_ident(prefer_column)} DESC, " if prefer_column else "",
     )

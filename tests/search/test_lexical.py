@@ -81,7 +81,7 @@ def test_huge_postings_rank_only_the_newest_matches(corpus_db, settings):
     page = search(q="shall", mode="lexical", source="bills")
     assert page.total == 2
     filtered = lexical.plan_query("bills_fts", parse_query("shall"), filtered=True)
-    assert filtered.capped and filtered.scan_cap == settings.JOSH.get("LEXICAL_FILTERED_SCAN_CAP", 20_000)
+    assert filtered.capped and filtered.scan_cap == settings.JOSH.get("LEXICAL_FILTERED_SCAN_CAP", 10_000)
 
 
 @pytest.mark.django_db
