@@ -87,3 +87,18 @@ def test_committee_names_match_through_the_parent():
     )
     rows = Committee.objects.in_bulk([pk for pk, _ in matches.hits])
     assert [rows[pk].thomas_id for pk, _ in matches.hits][:2] == ["HSWM02", "HSWM"]
+
+
+@pytest.mark.parametrize(
+    ("q", "expected"),
+    [
+        ("intelligence", ["SLIN", "HLIG"]),  # full committees 10.93 / 10.49 above HLIG01 9.97
+        ("ways means health", ["HSWM02", "HSWM"]),  # 25.51 vs 19.90 x 1.25 = 24.88
+        ("agriculture", ["HSAG"]),
+        ("energy commerce", ["HSIF"]),
+        ("Senate Finance", ["SSFI"]),
+    ],
+)
+def test_committee_ranking_prefers_full_committees_unless_a_subcommittee_matches_better(client, q, expected):
+    ids = [r["id"] for r in client.get("/v1/committees", {"q": q}).json()["results"]]
+    assert ids[: len(expected)] == expected

@@ -19,6 +19,10 @@ from apps.search.names import search_names
 
 from ._common import committee_summary, page_window, ranked_page
 
+# A subcommittee's search name repeats its parent's name, so "intelligence" would rank every Intelligence
+# subcommittee above the committee itself; full committees score 1.25x (observed margins in the tests).
+FULL_COMMITTEE_BOOST = 1.25
+
 
 def committee_row(id: str, *, queryset=None) -> Committee:
     canonical = normalize_for("committee", id)
@@ -82,6 +86,7 @@ def committee_list(*, params: CommitteeListParams) -> Page[CommitteeHit]:
         q=params.q,
         filters=filters,
         prefer_column="is_current",
+        boost_null=("parent_id", FULL_COMMITTEE_BOOST),
         limit=limit,
         offset=offset,
     )
