@@ -9,6 +9,10 @@ from apps.registry.schemas import PositionOut, VoteListParams, VoteOut, VoteSumm
 from ._common import vote_summary
 
 _NORMALIZED_ORDER = ("yes", "no", "present", "not_voting", "other")
+POSITION_FIELDS = (
+    "member_ref", "display_name", "party", "state", "position", "normalized",
+    "legislator__bioguide_id", "legislator__lis_id", "legislator__is_stub",
+)  # fmt: skip
 
 
 def vote_get(*, id: str) -> VoteOut:
@@ -21,11 +25,17 @@ def vote_get(*, id: str) -> VoteOut:
             f"No roll-call vote {canonical}. GET /v1/votes?chamber=&congress= lists the ingested votes.",
             hint={"id": canonical},
         )
+    # values() rows, not model instances: a House vote has ~435 positions and this is the hot part.
     positions = sorted(
-        row.positions.select_related("legislator"),
-        key=lambda p: (_NORMALIZED_ORDER.index(p.normalized), p.position, p.display_name, p.member_ref),
+        row.positions.values(*POSITION_FIELDS),
+        key=lambda p: (
+            _NORMALIZED_ORDER.index(p["normalized"]),
+            p["position"],
+            p["display_name"],
+            p["member_ref"],
+        ),
     )
-    normalized = Counter(p.normalized for p in positions)
+    normalized = Counter(p["normalized"] for p in positions)
     return VoteOut(
         **vote_summary(row).model_dump(),
         vote_type=row.vote_type,
@@ -36,21 +46,23 @@ def vote_get(*, id: str) -> VoteOut:
         nomination=row.nomination,
         vice_president_position=row.vice_president_position,
         normalized_totals={k: normalized[k] for k in _NORMALIZED_ORDER if normalized[k]},
-        positions=[
-            PositionOut(
-                member_id=p.legislator.public_id,
-                bioguide_id=p.legislator.bioguide_id,
-                lis_id=p.legislator.lis_id,
-                member_ref=p.member_ref,
-                name=p.display_name,
-                party=p.party,
-                state=p.state,
-                position=p.position,
-                normalized=p.normalized,
-                is_stub=p.legislator.is_stub,
-            )
-            for p in positions
-        ],
+        positions=[_position(p) for p in positions],
+    )
+
+
+def _position(p: dict) -> PositionOut:
+    bioguide, lis = p["legislator__bioguide_id"], p["legislator__lis_id"]
+    return PositionOut(
+        member_id=bioguide or f"lis:{lis}",  # Legislator.public_id
+        bioguide_id=bioguide,
+        lis_id=lis,
+        member_ref=p["member_ref"],
+        name=p["display_name"],
+        party=p["party"],
+        state=p["state"],
+        position=p["position"],
+        normalized=p["normalized"],
+        is_stub=p["legislator__is_stub"],
     )
 
 
