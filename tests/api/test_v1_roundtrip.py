@@ -47,3 +47,20 @@ def test_openapi_documents_every_registry_route(client):
         assert "get" in paths[route], route
     params = {p["name"] for p in paths["/v1/legislators"]["get"]["parameters"]}
     assert params == {"q", "state", "chamber", "party", "current", "limit", "cursor"}
+
+
+@pytest.mark.parametrize(
+    ("slug", "count", "resource"),
+    [("legislators", 708, "legislators"), ("legislators-social-media", 519, "legislators"),
+     ("committees", 559, "committees"), ("committee-memberships", 3879, "committees"),
+     ("roll-call-votes", 267, "votes")],
+)  # fmt: skip
+def test_registry_sources_are_listed_with_counts_and_registry_shape(client, slug, count, resource):
+    body = client.get(f"/v1/sources/{slug}").json()
+    assert (body["shape"], body["count"], body["resource"], body["searchable"]) == (
+        "registry",
+        count,
+        resource,
+        [],
+    )
+    assert body["as_of"] is not None and body["has_sample"] is True
