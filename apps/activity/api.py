@@ -20,6 +20,7 @@ from apps.activity.schemas import (
     StaffListParams,
     StaffOut,
 )
+from apps.core.aggregates import AggregateParams, AggregateResult, aggregate_or_list
 from apps.core.pagination import Page
 
 router = Router(tags=["activity"])
@@ -27,11 +28,11 @@ router = Router(tags=["activity"])
 
 @router.get(
     "/lda-filings",
-    response=Page[LdaFilingHit],
+    response=Page[LdaFilingHit] | AggregateResult,
     summary="Lobbying filings by year, client, registrant, issue",
 )
-def list_lda_filings(request, params: Query[LdaFilingListParams]):
-    return selectors.lda_filing_list(params=params)
+def list_lda_filings(request, params: Query[LdaFilingListParams], agg: Query[AggregateParams]):
+    return aggregate_or_list("lda-filings", params, agg, selectors.lda_filing_list)
 
 
 @router.get(
@@ -62,11 +63,13 @@ def docket_documents(request, id: str, params: Query[PageParams]):
 
 @router.get(
     "/regulatory-documents",
-    response=Page[RegulatoryDocumentSummary],
+    response=Page[RegulatoryDocumentSummary] | AggregateResult,
     summary="Documents by docket or FR document number",
 )
-def list_regulatory_documents(request, params: Query[RegulatoryDocumentListParams]):
-    return selectors.regulatory_document_list(params=params)
+def list_regulatory_documents(
+    request, params: Query[RegulatoryDocumentListParams], agg: Query[AggregateParams]
+):
+    return aggregate_or_list("regulatory-documents", params, agg, selectors.regulatory_document_list)
 
 
 @router.get(

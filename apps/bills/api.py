@@ -22,16 +22,19 @@ from apps.bills.schemas import (
     TopicOut,
     TopicSummary,
 )
+from apps.core.aggregates import AggregateParams, AggregateResult, aggregate_or_list
 from apps.core.pagination import Page
 
 router = Router(tags=["bills"])
 
 
 @router.get(
-    "/bills", response=Page[BillSummary], summary="Bills by Congress, type, sponsor, subject, policy area"
+    "/bills",
+    response=Page[BillSummary] | AggregateResult,
+    summary="Bills by Congress, type, sponsor, subject, policy area (or counts with ?aggregate=)",
 )
-def list_bills(request, params: Query[BillListParams]):
-    return selectors.bill_list(params=params)
+def list_bills(request, params: Query[BillListParams], agg: Query[AggregateParams]):
+    return aggregate_or_list("bills", params, agg, selectors.bill_list)
 
 
 @router.get(
@@ -63,9 +66,13 @@ def bill_body(request, id: str, version: str | None = None):
     return selectors.bill_body(id=id, version=version)
 
 
-@router.get("/public-laws", response=Page[PublicLawSummary], summary="Public laws and statute compilations")
-def list_public_laws(request, params: Query[PublicLawListParams]):
-    return selectors.public_law_list(params=params)
+@router.get(
+    "/public-laws",
+    response=Page[PublicLawSummary] | AggregateResult,
+    summary="Public laws and statute compilations",
+)
+def list_public_laws(request, params: Query[PublicLawListParams], agg: Query[AggregateParams]):
+    return aggregate_or_list("public-laws", params, agg, selectors.public_law_list)
 
 
 @router.get("/public-laws/{id}", response=PublicLawOut, summary="One public law (pl:119:7) or compilation")
@@ -73,9 +80,11 @@ def get_public_law(request, id: str):
     return selectors.public_law_get(id=id)
 
 
-@router.get("/saps", response=Page[SapSummary], summary="Statements of Administration Policy")
-def list_saps(request, params: Query[SapListParams]):
-    return selectors.sap_list(params=params)
+@router.get(
+    "/saps", response=Page[SapSummary] | AggregateResult, summary="Statements of Administration Policy"
+)
+def list_saps(request, params: Query[SapListParams], agg: Query[AggregateParams]):
+    return aggregate_or_list("saps", params, agg, selectors.sap_list)
 
 
 @router.get("/saps/{id}", response=SapOut, summary="One Statement of Administration Policy")

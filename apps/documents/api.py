@@ -2,6 +2,7 @@
 
 from ninja import Query, Router
 
+from apps.core.aggregates import AggregateParams, AggregateResult, aggregate_or_list
 from apps.core.pagination import Page
 from apps.documents import selectors
 from apps.documents.schemas import (
@@ -34,10 +35,12 @@ router = Router(tags=["documents"])
 
 
 @router.get(
-    "/crs-reports", response=Page[CrsReportSummary], summary="CRS products by type, author, topic, bill"
+    "/crs-reports",
+    response=Page[CrsReportSummary] | AggregateResult,
+    summary="CRS products by type, author, topic, bill",
 )
-def list_crs_reports(request, params: Query[CrsReportListParams]):
-    return selectors.crs_report_list(params=params)
+def list_crs_reports(request, params: Query[CrsReportListParams], agg: Query[AggregateParams]):
+    return aggregate_or_list("crs-reports", params, agg, selectors.crs_report_list)
 
 
 @router.get("/crs-reports/{id}", response=CrsReportOut, summary="One CRS product with text and cited bills")
@@ -45,9 +48,11 @@ def get_crs_report(request, id: str):
     return selectors.crs_report_get(id=id)
 
 
-@router.get("/gao-reports", response=Page[GaoReportSummary], summary="GAO reports and testimonies")
-def list_gao_reports(request, params: Query[GaoReportListParams]):
-    return selectors.gao_report_list(params=params)
+@router.get(
+    "/gao-reports", response=Page[GaoReportSummary] | AggregateResult, summary="GAO reports and testimonies"
+)
+def list_gao_reports(request, params: Query[GaoReportListParams], agg: Query[AggregateParams]):
+    return aggregate_or_list("gao-reports", params, agg, selectors.gao_report_list)
 
 
 @router.get("/gao-reports/{id}", response=GaoReportOut, summary="One GAO product with Highlights and body")
@@ -56,10 +61,12 @@ def get_gao_report(request, id: str):
 
 
 @router.get(
-    "/federal-register", response=Page[FrDocumentSummary], summary="FR documents by type, agency, docket"
+    "/federal-register",
+    response=Page[FrDocumentSummary] | AggregateResult,
+    summary="FR documents by type, agency, docket",
 )
-def list_fr_documents(request, params: Query[FrDocumentListParams]):
-    return selectors.fr_document_list(params=params)
+def list_fr_documents(request, params: Query[FrDocumentListParams], agg: Query[AggregateParams]):
+    return aggregate_or_list("federal-register", params, agg, selectors.fr_document_list)
 
 
 @router.get(

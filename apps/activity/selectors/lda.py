@@ -132,16 +132,7 @@ def lda_filing_get(*, id: str) -> LdaFilingOut:
 def lda_filing_list(*, params: LdaFilingListParams) -> Page[LdaFilingHit]:
     """Filings, newest period first, filtered by year, quarter, form, client / registrant name (contains),
     issue code, cited bill or Senate id; or, with ``q``, ranked by client/registrant name match."""
-    equal = {
-        k: v
-        for k, v in (
-            ("year", params.year),
-            ("quarter", params.quarter),
-            ("form", params.form),
-            ("senate_id", params.senate_id),
-        )
-        if v is not None
-    }
+    equal = _equal(params)
     if params.q:
         no_other_filters(
             client=params.client,
@@ -158,7 +149,28 @@ def lda_filing_list(*, params: LdaFilingListParams) -> Page[LdaFilingHit]:
             cursor=params.cursor,
             to_schema=lambda row, score: LdaFilingHit(**_summary(row), score=score),
         )
-    qs = LobbyingFiling.objects.filter(**equal)
+    qs = lda_filing_queryset(params=params).order_by("-year", "-quarter", "public_id")
+    return paginate(
+        qs.prefetch_related(_ACTIVITIES),
+        limit=params.limit,
+        cursor=params.cursor,
+        to_schema=lambda r: LdaFilingHit(**_summary(r), score=None),
+    )
+
+
+def _equal(params: LdaFilingListParams) -> dict:
+    pairs = (
+        ("year", params.year),
+        ("quarter", params.quarter),
+        ("form", params.form),
+        ("senate_id", params.senate_id),
+    )
+    return {k: v for k, v in pairs if v is not None}
+
+
+def lda_filing_queryset(*, params: LdaFilingListParams):
+    """The filings a list request's filters match, ``q`` aside (unordered); aggregates reuse it."""
+    qs = LobbyingFiling.objects.filter(**_equal(params))
     if params.client:
         qs = qs.filter(client_name__icontains=params.client)
     if params.registrant:
@@ -174,10 +186,4 @@ def lda_filing_list(*, params: LdaFilingListParams) -> Page[LdaFilingHit]:
     if params.docket:
         number = docket_canonical(params.docket).split(":", 1)[1]
         qs = qs.filter(pk__in=LobbyingDocketMention.objects.filter(docket_number=number).values("filing"))
-    qs = qs.order_by("-year", "-quarter", "public_id").prefetch_related(_ACTIVITIES)
-    return paginate(
-        qs,
-        limit=params.limit,
-        cursor=params.cursor,
-        to_schema=lambda r: LdaFilingHit(**_summary(r), score=None),
-    )
+    return qs

@@ -182,8 +182,8 @@ def regulatory_document_get(*, id: str) -> RegulatoryDocumentOut:
     )
 
 
-def regulatory_document_list(*, params: RegulatoryDocumentListParams) -> Page[RegulatoryDocumentSummary]:
-    """Documents and comments by docket, Federal Register document number, kind or type."""
+def regulatory_document_queryset(*, params: RegulatoryDocumentListParams):
+    """The documents a list request's filters match (unordered); aggregates reuse it."""
     qs = RegulatoryDocument.objects.all()
     if params.docket:
         qs = qs.filter(docket_number=docket_canonical(params.docket).split(":", 1)[1])
@@ -193,5 +193,10 @@ def regulatory_document_list(*, params: RegulatoryDocumentListParams) -> Page[Re
         qs = qs.filter(kind=params.kind)
     if params.document_type:
         qs = qs.filter(document_type=params.document_type)
-    qs = qs.order_by("document_number")
+    return qs
+
+
+def regulatory_document_list(*, params: RegulatoryDocumentListParams) -> Page[RegulatoryDocumentSummary]:
+    """Documents and comments by docket, Federal Register document number, kind or type."""
+    qs = regulatory_document_queryset(params=params).order_by("document_number")
     return paginate(qs, limit=params.limit, cursor=params.cursor, to_schema=_doc_summary)

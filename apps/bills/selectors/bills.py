@@ -63,8 +63,8 @@ def _bill(raw: str, queryset=None) -> Bill:
     return bill
 
 
-def bill_list(*, params: BillListParams) -> Page[BillSummary]:
-    """Bills, newest Congress first, filtered by Congress, type, sponsor, subject, policy area, update date."""
+def bill_queryset(*, params: BillListParams):
+    """The bills a list request's filters match (unordered); aggregates reuse it."""
     qs = Bill.objects.defer("body", "actions", "summary", "constitutional_authority")
     if params.congress:
         qs = qs.filter(congress=params.congress)
@@ -78,6 +78,12 @@ def bill_list(*, params: BillListParams) -> Page[BillSummary]:
         qs = qs.filter(policy_area__iexact=_topic_name(params.policy_area, "policy-area"))
     if params.updated_since:
         qs = qs.filter(update_date__date__gte=params.updated_since)
+    return qs
+
+
+def bill_list(*, params: BillListParams) -> Page[BillSummary]:
+    """Bills, newest Congress first, filtered by Congress, type, sponsor, subject, policy area, update date."""
+    qs = bill_queryset(params=params)
     qs = qs.select_related("sponsor").prefetch_related("laws").order_by("-congress", "bill_type", "number")
     return paginate(qs, limit=params.limit, cursor=params.cursor, to_schema=bill_summary)
 

@@ -44,8 +44,8 @@ def public_law_get(*, id: str) -> PublicLawOut:
     )
 
 
-def public_law_list(*, params: PublicLawListParams) -> Page[PublicLawSummary]:
-    """Public laws and compilations, newest first; filter by Congress, kind, originating bill."""
+def public_law_queryset(*, params: PublicLawListParams):
+    """The laws a list request's filters match (unordered); aggregates reuse it."""
     qs = PublicLaw.objects.defer("body", "sections")
     if params.congress:
         qs = qs.filter(congress=params.congress)
@@ -53,8 +53,13 @@ def public_law_list(*, params: PublicLawListParams) -> Page[PublicLawSummary]:
         qs = qs.filter(kind=params.kind)
     if params.bill:
         qs = qs.filter(bill_id=_bill_filter(params.bill, params.congress))
+    return qs
+
+
+def public_law_list(*, params: PublicLawListParams) -> Page[PublicLawSummary]:
+    """Public laws and compilations, newest first; filter by Congress, kind, originating bill."""
     return paginate(
-        qs.order_by("-congress", "-number", "law_id"),
+        public_law_queryset(params=params).order_by("-congress", "-number", "law_id"),
         limit=params.limit,
         cursor=params.cursor,
         to_schema=public_law_summary,
@@ -72,8 +77,8 @@ def sap_get(*, id: str) -> SapOut:
     return SapOut(**sap_summary(sap).model_dump(), body=sap.body)
 
 
-def sap_list(*, params: SapListParams) -> Page[SapSummary]:
-    """Statements of Administration Policy, newest first; filter by Congress, bill, position, administration."""
+def sap_queryset(*, params: SapListParams):
+    """The statements a list request's filters match (unordered); aggregates reuse it."""
     qs = Sap.objects.defer("body")
     if params.congress:
         qs = qs.filter(congress=params.congress)
@@ -84,7 +89,12 @@ def sap_list(*, params: SapListParams) -> Page[SapSummary]:
         qs = qs.filter(position=params.position)
     if params.administration:
         qs = qs.filter(administration__iexact=params.administration)
-    qs = qs.prefetch_related("bills").order_by("-date_issued", "sap_id")
+    return qs
+
+
+def sap_list(*, params: SapListParams) -> Page[SapSummary]:
+    """Statements of Administration Policy, newest first; filter by Congress, bill, position, administration."""
+    qs = sap_queryset(params=params).prefetch_related("bills").order_by("-date_issued", "sap_id")
     return paginate(qs, limit=params.limit, cursor=params.cursor, to_schema=sap_summary)
 
 

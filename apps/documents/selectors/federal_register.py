@@ -99,8 +99,8 @@ def fr_document_get(*, id: str) -> FrDocumentOut:
     )
 
 
-def fr_document_list(*, params: FrDocumentListParams) -> Page[FrDocumentSummary]:
-    """FR documents, newest issue first, in page order; filter by type, agency, docket, CFR part, RIN."""
+def fr_document_queryset(*, params: FrDocumentListParams):
+    """The documents a list request's filters match (in list order, distinct); aggregates reuse it."""
     qs = dated(FrDocument.objects.only(*_FR_SUMMARY_FIELDS), params)
     if params.doc_type:
         qs = qs.filter(doc_type=params.doc_type)
@@ -114,7 +114,13 @@ def fr_document_list(*, params: FrDocumentListParams) -> Page[FrDocumentSummary]
             qs = qs.filter(cfr_parts__part=params.cfr_part.strip())
     if params.rin:
         qs = qs.filter(rins__icontains=params.rin.strip())
-    return paginate(qs.distinct(), limit=params.limit, cursor=params.cursor, to_schema=_fr_summary)
+    return qs.distinct()
+
+
+def fr_document_list(*, params: FrDocumentListParams) -> Page[FrDocumentSummary]:
+    """FR documents, newest issue first, in page order; filter by type, agency, docket, CFR part, RIN."""
+    qs = fr_document_queryset(params=params)
+    return paginate(qs, limit=params.limit, cursor=params.cursor, to_schema=_fr_summary)
 
 
 def _eo_out(row: ExecutiveOrder, ingested: set[str]) -> ExecutiveOrderOut:

@@ -44,8 +44,8 @@ def crs_report_get(*, id: str) -> CrsReportOut:
     )
 
 
-def crs_report_list(*, params: CrsReportListParams) -> Page[CrsReportSummary]:
-    """CRS products, newest first, filtered by type, author, topic, date or a bill they cite."""
+def crs_report_queryset(*, params: CrsReportListParams):
+    """The products a list request's filters match; aggregates reuse it."""
     qs = dated(CrsReport.objects.only(*_CRS_SUMMARY_FIELDS), params)
     if params.product_type:
         qs = qs.filter(product_type=params.product_type)
@@ -53,7 +53,12 @@ def crs_report_list(*, params: CrsReportListParams) -> Page[CrsReportSummary]:
         qs = qs.filter(authors_text__icontains=params.author)
     if params.topic:
         qs = qs.filter(topics_text__icontains=params.topic)
-    qs = mentioning(qs, "crs_id", params.bill_id)
+    return mentioning(qs, "crs_id", params.bill_id)
+
+
+def crs_report_list(*, params: CrsReportListParams) -> Page[CrsReportSummary]:
+    """CRS products, newest first, filtered by type, author, topic, date or a bill they cite."""
+    qs = crs_report_queryset(params=params)
     return paginate(qs, limit=params.limit, cursor=params.cursor, to_schema=_crs_summary)
 
 
@@ -88,10 +93,15 @@ def gao_report_get(*, id: str) -> GaoReportOut:
     )
 
 
-def gao_report_list(*, params: GaoReportListParams) -> Page[GaoReportSummary]:
-    """GAO products, newest first."""
+def gao_report_queryset(*, params: GaoReportListParams):
+    """The products a list request's filters match; aggregates reuse it."""
     qs = dated(GaoReport.objects.only(*_GAO_SUMMARY_FIELDS), params)
     if params.testimony is not None:
         qs = qs.filter(is_testimony=params.testimony)
-    qs = mentioning(qs, "gao_id", params.bill_id)
+    return mentioning(qs, "gao_id", params.bill_id)
+
+
+def gao_report_list(*, params: GaoReportListParams) -> Page[GaoReportSummary]:
+    """GAO products, newest first."""
+    qs = gao_report_queryset(params=params)
     return paginate(qs, limit=params.limit, cursor=params.cursor, to_schema=_gao_summary)

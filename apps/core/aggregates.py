@@ -1,0 +1,189 @@
+"""Aggregates over list resources are declared, not checked ad hoc.
+
+Each app declares, in ``apps/<app>/aggregates.py``, one ``AggregateSpec`` per list resource: which public
+field names may be grouped (``group_by``), summed (``sum_field``) and bucketed by time (``bucket_by_time``),
+each mapped to an ORM path, plus the function that applies the list's own filters. Modules are
+autodiscovered (like plans) on first use. The REST list handlers, the MCP tools and their descriptions all
+read this registry; ``apps.core.aggregate_query`` runs a request against it under a row budget and a time
+limit.
+"""
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any, Literal
+
+from django.utils.module_loading import autodiscover_modules
+from pydantic import BaseModel, Field
+
+from apps.core.errors import JoshError, QueryTimeout
+
+TimeInterval = Literal["day", "week", "month", "quarter", "year"]
+
+
+@dataclass(frozen=True)
+class AggregateSpec:
+    """What may be aggregated on one list resource (``/v1/<resource>``)."""
+
+    resource: str
+    queryset: Callable[[Any], Any]  # list params -> the filtered queryset the list would page through
+    params_model: type[BaseModel]  # the list's params model (its filters apply to aggregates too)
+    group_fields: Mapping[str, str]  # public name -> ORM path
+    sum_fields: Mapping[str, str] = field(default_factory=dict)
+    time_fields: Mapping[str, str] = field(default_factory=dict)
+    # group fields reached through a to-many join: a record counts once under each of its values
+    multi_valued: frozenset[str] = frozenset()
+    # list params that cannot narrow an aggregate (e.g. ranked name search ``q``)
+    unsupported_params: tuple[str, ...] = ()
+    description: str = ""
+
+    def allowed(self) -> dict[str, list[str]]:
+        return {
+            "group_by": sorted(self.group_fields),
+            "sum_field": sorted(self.sum_fields),
+            "bucket_by_time": sorted(self.time_fields),
+        }
+
+
+_REGISTRY: dict[str, AggregateSpec] = {}
+_discovered = False
+
+
+def register_aggregate(spec: AggregateSpec) -> AggregateSpec:
+    existing = _REGISTRY.get(spec.resource)
+    if existing is not None and existing is not spec:
+        raise RuntimeError(f"aggregate spec '{spec.resource}' registered twice")
+    _REGISTRY[spec.resource] = spec
+    return spec
+
+
+def _discover() -> None:
+    global _discovered
+    if not _discovered:
+        _discovered = True
+        autodiscover_modules("aggregates")
+
+
+def get_aggregate(resource: str) -> AggregateSpec:
+    _discover()
+    spec = _REGISTRY.get(resource)
+    if spec is None:
+        raise InvalidAggregate(
+            "resource",
+            f"'{resource}' cannot be aggregated. Aggregatable resources: {', '.join(sorted(_REGISTRY))}.",
+            allowed=sorted(_REGISTRY),
+        )
+    return spec
+
+
+def all_aggregates() -> list[AggregateSpec]:
+    _discover()
+    return [_REGISTRY[k] for k in sorted(_REGISTRY)]
+
+
+class InvalidAggregate(JoshError):
+    """An aggregate parameter names a field the resource does not declare; ``hint.allowed`` lists them."""
+
+    code = "invalid_parameter"
+
+    def __init__(self, parameter: str, message: str, *, allowed: list[str]):
+        super().__init__(message, hint={"parameter": parameter, "allowed": allowed})
+        self.parameter = parameter
+
+
+class AggregateTooBroad(JoshError):
+    """The filters match more rows than one aggregate may touch; narrow them (Congress, year, agency...)."""
+
+    code = "aggregate_too_broad"
+
+
+class AggregateTimeout(QueryTimeout):
+    """The aggregate ran past its time limit; narrow the filters or use a coarser grouping."""
+
+    code = "aggregate_timeout"
+
+
+class AggregateParams(BaseModel):
+    """Turns a list request into an aggregate: any of these parameters switches it on (``group_by`` alone
+    counts; ``sum_field`` alone sums)."""
+
+    aggregate: Literal["count", "sum"] | None = Field(
+        None, description="count records, or sum sum_field; with group_by and/or bucket_by_time."
+    )
+    group_by: str | None = Field(
+        None, max_length=40, description="A field this resource declares groupable (400 lists them)."
+    )
+    sum_field: str | None = Field(
+        None, max_length=40, description="With aggregate=sum: a field this resource declares summable."
+    )
+    bucket_by_time: str | None = Field(
+        None, max_length=40, description="A date field to bucket by (a time series), e.g. published_at."
+    )
+    time_interval: TimeInterval | None = Field(
+        None, description="Bucket width for bucket_by_time: day, week, month (default), quarter, year."
+    )
+
+    @property
+    def active(self) -> bool:
+        return any(
+            v is not None for v in (self.aggregate, self.group_by, self.sum_field, self.bucket_by_time)
+        )
+
+
+class AggregateGroup(BaseModel):
+    key: str | int | bool | None = Field(None, description="The group_by value (null: no value).")
+    period: date | None = Field(None, description="First day of the time bucket (with bucket_by_time).")
+    count: int = Field(description="Records in the group.")
+    sum: float | None = Field(None, description="Sum of sum_field over the group (aggregate=sum).")
+
+
+class AggregateTotal(BaseModel):
+    count: int = Field(description="Records matching the filters.")
+    sum: float | None = Field(None, description="Sum of sum_field over them (aggregate=sum).")
+
+
+class QueryCost(BaseModel):
+    rows_touched: int = Field(description="Rows the aggregate read (filtered records, or joined rows).")
+    ms: float = Field(description="Wall time spent in the database, in milliseconds.")
+    row_budget: int = Field(description="Most rows one aggregate may touch (aggregate_too_broad past it).")
+    time_limit_ms: int = Field(description="Time limit (aggregate_timeout past it).")
+
+
+class AggregateResult(BaseModel):
+    resource: str
+    aggregate: Literal["count", "sum"]
+    group_by: str | None
+    sum_field: str | None
+    bucket_by_time: str | None
+    time_interval: TimeInterval | None
+    filters: dict[str, Any] = Field(description="The list filters that narrowed the records.")
+    total: AggregateTotal
+    groups: list[AggregateGroup] = Field(
+        description="Largest first; with bucket_by_time, oldest bucket first. Empty without group_by and "
+        "bucket_by_time."
+    )
+    truncated: bool = Field(description="More groups exist than were returned (narrow the filters).")
+    query_cost: QueryCost
+
+
+def aggregate_or_list(resource: str, params: BaseModel, agg: AggregateParams, list_fn: Callable):
+    """What a list handler returns: the aggregate when one was asked for, else the list page."""
+    if agg.active:
+        from apps.core.aggregate_query import aggregate
+
+        return aggregate(resource=resource, params=params, agg=agg)
+    return list_fn(params=params)
+
+
+def describe_fields() -> str:
+    """One line per resource naming its declared fields (for tool descriptions)."""
+    lines = []
+    for spec in all_aggregates():
+        allowed = spec.allowed()
+        parts = [f"group_by: {', '.join(allowed['group_by'])}"]
+        if allowed["sum_field"]:
+            parts.append(f"sum_field: {', '.join(allowed['sum_field'])}")
+        if allowed["bucket_by_time"]:
+            parts.append(f"bucket_by_time: {', '.join(allowed['bucket_by_time'])}")
+        lines.append(f"- {spec.resource}: " + "; ".join(parts))
+    return "\n".join(lines)
