@@ -19,7 +19,7 @@ PENDING_BILL_TOOLS = {
 def test_routing_fixture_covers_every_class_and_matches_the_tool_schemas(transactional_db):
     rows = [json.loads(line) for line in FIXTURE.read_text().splitlines() if line.strip()]
     assert len(rows) >= 30
-    assert {r["class"] for r in rows} == {"A", "B", "C", "D", "catalog"}
+    assert {r["class"] for r in rows} == {"A", "B", "C", "D", "E", "F", "catalog"}
     tools = {t.name: t for t in async_to_sync(build_server().list_tools)()}
     assert set(tools) - {r["expected_tool"] for r in rows} == set(), "every tool needs routing questions"
     for row in rows:

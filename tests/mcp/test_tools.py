@@ -58,6 +58,25 @@ CASES = {
         {"id": "s:118:1325"},
         lambda s: s["version_code"] == "rs" and s["text"].startswith("A BILL") and len(s["text"]) > 30000,
     ),
+    "count": (
+        {"resource": "bills", "group_by": "policy_area"},
+        lambda s: s["aggregate"] == "count" and s["total"]["count"] == sum(g["count"] for g in s["groups"]),
+    ),
+    "sum": (
+        {"resource": "bills", "sum_field": "cosponsor_count", "group_by": "congress"},
+        lambda s: s["aggregate"] == "sum" and s["total"]["sum"] is not None,
+    ),
+    "time_series": (
+        {"resource": "votes", "bucket_by_time": "voted_at", "time_interval": "year"},
+        lambda s: s["time_interval"] == "year" and s["groups"][0]["period"],
+    ),
+    "get_bill_dossier": ({"id": "hjres:119:24"}, lambda s: s["id"] == "hjres:119:24"),
+    "get_legislator_dossier": ({"id": "S000033"}, lambda s: s["legislator"]["name"] == "Bernard Sanders"),
+    "get_committee_dossier": (
+        {"id": "HSWM"},
+        lambda s: s["committee"]["name"] == "House Committee on Ways and Means",
+    ),
+    "get_public_law_dossier": ({"id": "pl:119:7"}, lambda s: s["law"]["id"] == "pl:119:7"),
     "fetch": ({"id": "S000033"}, lambda s: s["title"] == "Bernard Sanders" and "VT" in s["text"]),
 }
 
