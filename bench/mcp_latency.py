@@ -1,4 +1,4 @@
-"""python bench/mcp_latency.py [--requests N] [--warmup W] [--encoder NAME] [--keep]
+"""python bench/mcp_latency.py [--requests N] [--warmup W] [--encoder NAME] [--keep] [--data-dir DIR]
 
 Latency of the MCP ``search`` tool over HTTP, end to end, on the bundled sample corpus, in a throw-away data
 dir (never var/):
@@ -7,6 +7,9 @@ dir (never var/):
 2. start the real server (``uvicorn josh.asgi:application``, one process) on a free loopback port;
 3. POST ``tools/call search`` N times (one keep-alive connection, sequential, a fixed rotation of queries),
    and the same queries as ``GET /v1/search`` for comparison; print p50 / p95 / p99 / max for both.
+
+``--data-dir DIR`` reuses a directory a previous run kept (``--keep``), skipping step 1 (embedding the whole
+sample with the default MiniLM encoder takes tens of minutes on 2 busy cores).
 
 Every loop is bounded (N <= 5000, 30 s per request) and the server is stopped and the temp dir removed on exit.
 """
@@ -102,21 +105,28 @@ def main(argv=None) -> int:
     parser.add_argument("--warmup", type=int, default=20)
     parser.add_argument("--encoder", default=None, help="JOSH_ENCODER for the run (default: Josh's default)")
     parser.add_argument("--keep", action="store_true", help="keep the temp data dir")
+    parser.add_argument(
+        "--data-dir", type=Path, help="reuse a prepared data dir (kept by --keep); never var/"
+    )
     args = parser.parse_args(argv)
     args.requests = max(1, min(args.requests, 5000))
-    data_dir = Path(tempfile.mkdtemp(prefix="josh-mcp-bench-"))
+    reuse = args.data_dir is not None
+    data_dir = args.data_dir.resolve() if reuse else Path(tempfile.mkdtemp(prefix="josh-mcp-bench-"))
+    if reuse and data_dir == (ROOT / "var").resolve():
+        parser.error("--data-dir must not be var/")
     env = {**os.environ, "JOSH_DATA_DIR": str(data_dir), "DJANGO_SETTINGS_MODULE": "josh.settings",
            "JOSH_LOG_LEVEL": "WARNING"}  # fmt: skip
     if args.encoder:
         env["JOSH_ENCODER"] = args.encoder
     server = None
     try:
-        load = subprocess.run([sys.executable, "-c", LOAD], cwd=ROOT, env=env, capture_output=True, text=True,
-                              timeout=1800)  # fmt: skip
-        if load.returncode != 0:
-            print(load.stderr[-3000:], file=sys.stderr)
-            return 1
-        print("setup:", load.stdout.strip().splitlines()[-1])
+        if not reuse:
+            load = subprocess.run([sys.executable, "-c", LOAD], cwd=ROOT, env=env, capture_output=True, text=True,
+                                  timeout=3600)  # fmt: skip
+            if load.returncode != 0:
+                print(load.stderr[-3000:], file=sys.stderr)
+                return 1
+            print("setup:", load.stdout.strip().splitlines()[-1])
         port = free_port()
         url = f"http://127.0.0.1:{port}"
         cmd = [sys.executable, "-m", "uvicorn", "josh.asgi:application", "--host", "127.0.0.1", "--port",
@@ -156,7 +166,7 @@ def main(argv=None) -> int:
                 server.wait(10)
             except subprocess.TimeoutExpired:
                 server.kill()
-        if not args.keep:
+        if not args.keep and not reuse:
             shutil.rmtree(data_dir, ignore_errors=True)
 
 
