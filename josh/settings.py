@@ -33,6 +33,7 @@ INSTALLED_APPS = [
     "apps.documents",
     "apps.activity",
     "apps.search",
+    "apps.dossiers",
     "apps.mcp_bridge",
 ]
 
