@@ -56,8 +56,11 @@ def name_tokens(q: str) -> list[str]:
     return list(dict.fromkeys(t.lower() for t in _TOKEN.findall(q or "")))[:MAX_TOKENS]
 
 
-def name_match_query(q: str) -> str:
-    """FTS5 query for noisy name text: ``"markey" OR "markey"*`` per word, words OR-ed (all optional)."""
+def name_match_query(q: str, *, loose: bool = False) -> str:
+    """FTS5 query for noisy name text: ``"markey" OR "markey"*`` per word, words OR-ed (all optional).
+
+    ``loose`` (the retry when nothing matched, e.g. a misspelling such as "Markye") matches each word of
+    four or more letters by its first three letters only: ``"mar"*``."""
     tokens = name_tokens(q)
     if not tokens:
         raise InvalidParameter(
@@ -65,6 +68,9 @@ def name_match_query(q: str) -> str:
         )
     parts = []
     for token in tokens:
+        if loose and len(token) > MIN_PREFIX:
+            parts.append(f'"{token[:MIN_PREFIX]}"*')
+            continue
         quoted = f'"{token}"'  # tokens are letters/digits only: nothing to escape, no FTS5 syntax left
         parts.append(f"{quoted} OR {quoted}*" if len(token) >= MIN_PREFIX else quoted)
     return " OR ".join(parts)
@@ -100,15 +106,17 @@ def search_names(
     boost_null: tuple[str, float] | None = None,
     limit: int,
     offset: int = 0,
+    loose: bool = False,
 ) -> NameMatches:
     """Rows of ``content_table`` whose name matches ``q``, best first, with equality ``filters`` applied.
 
     ``filters`` keys, ``prefer_column`` (tie-break, true first) and ``boost_null`` (``(column, factor)``: rows
     where the column is NULL, e.g. a committee without a parent, score ``factor`` times higher) are column
-    names from code (quoted); values are bound."""
+    names from code (quoted); values are bound. When nothing matches at all, the lookup is retried ``loose``
+    (see name_match_query), so a misspelt name still returns its nearest candidates."""
     boost_column, boost = boost_null or ("id", 1.0)
     params: dict[str, object] = {
-        "match": name_match_query(q),
+        "match": name_match_query(q, loose=loose),
         "boost": boost,
         "limit": limit,
         "offset": offset,
@@ -130,6 +138,11 @@ def search_names(
     total = rows[0][2] if rows else 0
     if not rows and offset:
         total = _count(sql, params)
+    if total == 0 and not loose and name_match_query(q, loose=True) != params["match"]:
+        return search_names(
+            fts_table=fts_table, content_table=content_table, q=q, filters=filters,
+            prefer_column=prefer_column, boost_null=boost_null, limit=limit, offset=offset, loose=True,
+        )  # fmt: skip
     return NameMatches(hits=[(row[0], round(row[1], 4)) for row in rows], total=total)
 
 

@@ -102,3 +102,13 @@ def test_committee_names_match_through_the_parent():
 def test_committee_ranking_prefers_full_committees_unless_a_subcommittee_matches_better(client, q, expected):
     ids = [r["id"] for r in client.get("/v1/committees", {"q": q}).json()["results"]]
     assert ids[: len(expected)] == expected
+
+
+def test_loose_query_keeps_three_letter_prefixes():
+    assert name_match_query("Markye MA", loose=True) == '"mar"* OR "ma"'
+
+
+@pytest.mark.parametrize(("q", "first"), [("Sen. Markye MA", "M000133"), ("Ocasyo Cortes", "O000172")])
+def test_a_misspelt_name_still_finds_the_member(q, first):
+    ids, matches = _legislators(q, limit=5)
+    assert first in ids
