@@ -197,10 +197,13 @@ def _multi_groups(qs, group, total_path, when, interval, guard) -> tuple[list[Ag
     _refuse_if_broad(spec, len(pairs), budget)
     acc: dict = defaultdict(lambda: [0, None])
     for row in pairs:
-        slot = acc[(row[0], row[-1] if when else None)]
-        slot[0] += 1
-        if total_path and row[2] is not None:
-            slot[1] = (slot[1] or 0) + row[2]
+        # a JSON list field (e.g. CRS topics) is to-many too: one entry per distinct element
+        keys = (dict.fromkeys(row[0]) or (None,)) if isinstance(row[0], list) else (row[0],)
+        for key in keys:
+            slot = acc[(key, row[-1] if when else None)]
+            slot[0] += 1
+            if total_path and row[2] is not None:
+                slot[1] = (slot[1] or 0) + row[2]
     rows = [
         AggregateGroup(key=key, period=period, count=n, sum=_number(total) if total_path else None)
         for (key, period), (n, total) in acc.items()

@@ -33,9 +33,10 @@ register_aggregate(
         resource="crs-reports",
         queryset=crs_report_queryset,
         params_model=CrsReportListParams,
-        group_fields={"product_type": "product_type", "congress": "congress"},
+        group_fields={"product_type": "product_type", "congress": "congress", "topic": "topics"},
+        multi_valued=frozenset({"topic"}),
         time_fields={"published_at": "published_at"},
-        description="CRS products (reports, In Focus, Insights...).",
+        description="CRS products (reports, In Focus, Insights...; a product counts under each topic).",
     )
 )
 

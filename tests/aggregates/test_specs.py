@@ -108,3 +108,17 @@ def test_describe_fields_names_every_declared_field():
     for spec in all_aggregates():
         assert f"- {spec.resource}: group_by: " in text
         assert all(name in text for name in spec.group_fields)
+
+
+def test_json_list_topics_count_each_product_once_per_topic():
+    from apps.documents.models import CrsReport
+    from apps.documents.schemas import CrsReportListParams
+
+    expected = Counter()
+    for topics in CrsReport.objects.values_list("topics", flat=True):
+        expected.update(set(topics) or {None})
+    out = aggregate(
+        resource="crs-reports", params=CrsReportListParams(), agg=AggregateParams(group_by="topic")
+    )
+    assert {g.key: g.count for g in out.groups} == dict(expected)
+    assert out.total.count == CrsReport.objects.count()
