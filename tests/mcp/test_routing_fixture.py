@@ -9,6 +9,10 @@ from jsonschema import Draft202012Validator
 from apps.mcp_bridge.server import build_server
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "mcp_routing_eval.jsonl"
+OPTIONAL_CLASSES = {
+    "E",
+    "F",
+}  # aggregates and dossiers: registered only where apps.core.aggregates / apps.dossiers exist
 PENDING_BILL_TOOLS = {
     "get_bill",
     "list_cosponsors",
@@ -23,7 +27,10 @@ def test_routing_fixture_covers_every_class_and_matches_the_tool_schemas(transac
     tools = {t.name: t for t in async_to_sync(build_server().list_tools)()}
     assert set(tools) - {r["expected_tool"] for r in rows} == set(), "every tool needs routing questions"
     for row in rows:
-        tool = tools[row["expected_tool"]]
+        tool = tools.get(row["expected_tool"])
+        if tool is None:
+            assert row["class"] in OPTIONAL_CLASSES, f"{row['expected_tool']} is not registered"
+            continue
         schema = {**tool.input_schema, "additionalProperties": False}
         errors = [e.message for e in Draft202012Validator(schema).iter_errors(row["arguments"])]
         assert errors == [], (row["question"], errors)
