@@ -2,6 +2,7 @@
 
 from django.core.management.base import BaseCommand, CommandError
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from apps.core.errors import JoshError
@@ -19,7 +20,8 @@ def print_result(console: Console, result: IngestResult) -> None:
     )
     for error in result.errors[:50]:
         where = f"{error['file']}" + (f" [record {error['record']}]" if error["record"] else "")
-        console.print(f"  [red]error[/red] {where}: {error['message']}", markup=False, highlight=False)
+        # File names and messages come from the data: escape them so '[...]' in them is not read as markup.
+        console.print(f"  [red]error[/red] {escape(where)}: {escape(error['message'])}", highlight=False)
     if len(result.errors) > 50:
         console.print(f"  … and {len(result.errors) - 50} more errors (see the ingest run in the admin)")
     if result.warnings:
