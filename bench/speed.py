@@ -24,8 +24,9 @@ def pct(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
 
 
-def timed(fn, repeat: int) -> tuple[list[float], object]:
-    out, result = [], None
+def timed(fn, repeat: int, warm: bool = True) -> tuple[list[float], object]:
+    """Latencies (ms) of ``repeat`` calls after one untimed warm-up call (warm page cache, as served)."""
+    out, result = [], fn() if warm else None
     for _ in range(repeat):
         t = time.perf_counter()
         result = fn()
