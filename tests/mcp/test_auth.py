@@ -54,6 +54,12 @@ def test_oauth_mode_without_a_valid_token_gets_401_with_the_metadata_url(oauth_l
     assert 'scope="josh.read"' in challenge
 
 
+def test_oauth_mode_landing_page_needs_no_token(oauth_live):
+    page = httpx.get(oauth_live.url + "/mcp", headers={"accept": "text/html"})
+    assert page.status_code == 200
+    assert "Authorization: Bearer" in page.text
+
+
 def test_oauth_mode_metadata_names_the_issuer(oauth_live):
     document = httpx.get(oauth_live.url + "/.well-known/oauth-protected-resource/mcp").json()
     assert document["authorization_servers"] == ["https://auth.example.org"]

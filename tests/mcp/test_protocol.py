@@ -2,6 +2,7 @@
 
 import httpx
 import pytest
+from mcp import Client
 
 from tests.mcp.conftest import RPC_HEADERS, mcp_client, rpc
 
@@ -24,6 +25,13 @@ async def test_sdk_client_negotiates_2025_11_25(live):
         tools = await client.list_tools()
     names = {t.name for t in tools.tools}
     assert {"list_sources", "fetch"} <= names
+
+
+async def test_default_sdk_client_is_gated_to_2025_11_25(live):
+    """mcp's Client probes the 2026-07-28 era first; the version gate's 400 makes it fall back to initialize."""
+    async with Client(live.url + "/mcp") as client:
+        assert client.protocol_version == "2025-11-25"
+        assert (await client.call_tool("fetch", {"id": "zz:1"})).is_error is True
 
 
 def test_initialize_is_stateless_json(live):
