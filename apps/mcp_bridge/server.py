@@ -138,10 +138,14 @@ def build_server() -> JoshServer:
 
 
 def streamable_app(server: MCPServer):
+    from django.conf import settings
+
     return server.streamable_http_app(
         streamable_http_path=conf.MCP_PATH,
         stateless_http=True,
         json_response=True,
+        # The same cap as Django's request bodies (JOSH_MAX_BODY_BYTES): larger POSTs get 413 unread.
+        max_request_body_size=settings.DATA_UPLOAD_MAX_MEMORY_SIZE,
         # The router (apps.mcp_bridge.asgi) checks Host and Origin against Django's settings.
         transport_security=TransportSecuritySettings(enable_dns_rebinding_protection=False),
     )

@@ -139,6 +139,13 @@ def test_bad_date_is_invalid_params_naming_the_field(live):
     assert error["data"] == {"field": "since", "tool": "search"}
 
 
+def test_oversized_body_is_refused_with_413(live, settings):
+    padding = "x" * (settings.DATA_UPLOAD_MAX_MEMORY_SIZE + 10)
+    call = {"name": "fetch", "arguments": {"id": padding}}
+    response = rpc(live.url, "tools/call", call)
+    assert response.status_code == 413
+
+
 def test_notifications_are_accepted_with_202(live):
     body = {"jsonrpc": "2.0", "method": "notifications/initialized"}
     response = httpx.post(live.url + "/mcp", json=body, headers=RPC_HEADERS)
