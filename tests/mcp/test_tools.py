@@ -176,3 +176,12 @@ def test_source_enums_come_from_the_live_schema(josh_server):
     assert {shapes[slug] for slug in resolvable} == {"registry"}
     assert "legislators" not in first_enum("search", "source")
     assert "bills" in tools["semantic_search"]["description"]
+
+
+def test_fetch_a_bill_returns_its_text_and_a_public_url(josh_server):
+    call = {"name": "fetch", "arguments": {"id": "S. 1325-118"}}
+    doc = rpc(josh_server.url, "tools/call", call).json()["result"]["structuredContent"]
+    assert doc["id"] == "s:118:1325"
+    assert doc["text"].startswith("A BILL") and len(doc["text"]) > 30000
+    assert doc["url"].startswith("https://")
+    assert doc["metadata"]["kind"] == "bill" and doc["metadata"]["source"] == "bills"

@@ -9,6 +9,7 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, Field
 
+from apps.core.errors import JoshError
 from apps.core.ids import classify_id, id_kinds
 from apps.mcp_bridge import conf
 from apps.mcp_bridge.tools.base import call, register, structured
@@ -61,7 +62,7 @@ def _body_text(kind, canonical: str, record: dict) -> str | None:
     if route_exists(f"/v1/{kind.resource}/{canonical}{suffix}"):
         try:
             body = rest_get(kind.resource, canonical, suffix)
-        except Exception:  # a record with no text yet: fall back to its fields
+        except JoshError:  # a record with no text ingested yet: render its fields instead
             return None
         return next((body[k] for k in BODY_KEYS if isinstance(body.get(k), str) and body[k].strip()), None)
     return None
