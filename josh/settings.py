@@ -34,6 +34,7 @@ INSTALLED_APPS = [
     "apps.activity",
     "apps.search",
     "apps.dossiers",
+    "apps.browse",
     "apps.mcp_bridge",
 ]
 

@@ -1,0 +1,66 @@
+"""Hyperlinks for the browsable API: turn the public ids in a dumped payload into /browse/ URLs.
+
+The pydantic outputs carry ids, not URLs (they are shared with REST and MCP). This rendering-layer walk adds
+``_links`` beside them: ``self`` for an object's own ``id``, ``<name>`` for ``<name>_id``, and the key itself
+for id lists (``laws``, ``bills``, ``bill_ids``...). Ids are recognised by ``apps.core.ids.classify_id``, so a
+new id kind with a browse page is linked without an edit here. Strip every ``_links`` and the payload is the
+REST one.
+"""
+
+from typing import Any
+
+from apps.core.errors import JoshError
+from apps.core.ids import classify_id
+
+LIST_KEYS = ("laws", "bills")  # id lists whose key does not end in _ids
+PREFIX_HINTS = {"docket_ids": "docket:", "docket_id": "docket:"}  # bare upstream ids of a known kind
+SKIP_KEYS = ("upstream_id",)  # an alias of the record's own id
+
+
+def id_url(value: Any, key: str, resources: set[str], build) -> str | None:
+    """The /browse/ URL for ``value`` when it is a Josh id of a resource with a detail page."""
+    if not isinstance(value, str) or not value:
+        return None
+    text = value if ":" in value else PREFIX_HINTS.get(key, "") + value
+    try:
+        kind, canonical = classify_id(text)
+    except JoshError:
+        return None
+    return build(f"/browse/{kind.resource}/{canonical}") if kind.resource in resources else None
+
+
+def _link_name(key: str) -> str:
+    return "self" if key == "id" else key.removesuffix("_id")
+
+
+def _is_id_key(key: str) -> bool:
+    return key not in SKIP_KEYS and (key == "id" or key.endswith(("_id", "_ids")) or key in LIST_KEYS)
+
+
+def linkify(data: Any, *, resources: set[str], build) -> Any:
+    """Return ``data`` with ``_links`` added to every object that names a browsable record."""
+    if isinstance(data, list):
+        return [linkify(item, resources=resources, build=build) for item in data]
+    if not isinstance(data, dict):
+        return data
+    links: dict[str, Any] = {}
+    for key, value in data.items():
+        if not _is_id_key(key):
+            continue
+        if isinstance(value, list):
+            urls = [id_url(v, key, resources, build) for v in value]
+            if any(urls):
+                links[key] = urls
+        elif (url := id_url(value, key, resources, build)) and url not in links.values():
+            links[_link_name(key)] = url
+    body = {key: linkify(value, resources=resources, build=build) for key, value in data.items()}
+    return {"_links": links, **body} if links else body
+
+
+def strip_links(data: Any) -> Any:
+    """The payload without the browse-only ``_links`` (what REST returns)."""
+    if isinstance(data, list):
+        return [strip_links(item) for item in data]
+    if isinstance(data, dict):
+        return {k: strip_links(v) for k, v in data.items() if k != "_links"}
+    return data
