@@ -52,5 +52,6 @@ class JoshBrowsableAPIRenderer(BrowsableAPIRenderer):
             models.append(AggregateParams)
         context["josh_filters"] = filter_fields(models, request.query_params)
         links = data.get("_links", {}) if isinstance(data, dict) else {}
+        context["josh_resources"] = data.get("resources") if isinstance(data, dict) else None
         context["josh_links"] = [(k, v) for k, v in links.items() if isinstance(v, str) and k != "self"]
         return context

@@ -178,7 +178,7 @@ class BrowseRoot(BrowseView):
     """Every resource Josh serves, with its list page, an example record and the sources behind it.
 
     Built from the registered browse views and the source plans: a new source shows up here by itself.
-    Search every corpus at /browse/search. The same data as JSON: add ``?format=json`` to any page.
+    Search every corpus at /browse/search. The same data as JSON: add ?format=json to any page.
     """
 
     @classmethod
