@@ -1,7 +1,8 @@
 """What lobbying filings and regulations.gov documents may be counted, summed and bucketed by
 (see apps.core.aggregates)."""
 
-from apps.activity.schemas import LdaFilingListParams, RegulatoryDocumentListParams
+from apps.activity.schemas import HearingListParams, LdaFilingListParams, RegulatoryDocumentListParams
+from apps.activity.selectors.hearings import hearing_queryset
 from apps.activity.selectors.lda import lda_filing_queryset
 from apps.activity.selectors.regulations import regulatory_document_queryset
 from apps.core.aggregates import AggregateSpec, register_aggregate
@@ -44,5 +45,22 @@ register_aggregate(
         sum_fields={"comment_count": "comment_count"},
         time_fields={"posted_at": "posted_at", "comment_end_at": "comment_end_at"},
         description="regulations.gov documents and public comments.",
+    )
+)
+
+register_aggregate(
+    AggregateSpec(
+        resource="hearings",
+        queryset=hearing_queryset,
+        params_model=HearingListParams,
+        group_fields={
+            "congress": "congress",
+            "meeting_type": "meeting_type",
+            "committee": "committees__thomas_id",
+        },
+        multi_valued=frozenset({"committee"}),
+        time_fields={"date": "date"},
+        unsupported_params=("q",),
+        description="House committee meetings (a joint meeting counts under each committee).",
     )
 )

@@ -83,11 +83,11 @@ def get_regulatory_document(request, id: str):
 
 @router.get(
     "/hearings",
-    response=Page[HearingHit],
+    response=Page[HearingHit] | AggregateResult,
     summary="House committee meetings by congress, committee, bill",
 )
-def list_hearings(request, params: Query[HearingListParams]):
-    return selectors.hearing_list(params=params)
+def list_hearings(request, params: Query[HearingListParams], agg: Query[AggregateParams]):
+    return aggregate_or_list("hearings", params, agg, selectors.hearing_list)
 
 
 @router.get("/hearings/{id}", response=HearingOut, summary="One committee meeting with witnesses and bills")

@@ -104,6 +104,17 @@ def hearing_list(*, params: HearingListParams) -> Page[HearingHit]:
             cursor=params.cursor,
             to_schema=lambda row, score: HearingHit(**_summary(row), score=score),
         )
+    qs = hearing_queryset(params=params).order_by("-date", "event_id").prefetch_related(_COMMITTEES)
+    return paginate(
+        qs,
+        limit=params.limit,
+        cursor=params.cursor,
+        to_schema=lambda r: HearingHit(**_summary(r), score=None),
+    )
+
+
+def hearing_queryset(*, params: HearingListParams):
+    """The meetings a list request's filters match, ``q`` aside (unordered); aggregates reuse it."""
     qs = Hearing.objects.all()
     if params.congress is not None:
         qs = qs.filter(congress=params.congress)
@@ -115,10 +126,4 @@ def hearing_list(*, params: HearingListParams) -> Page[HearingHit]:
         qs = qs.filter(
             pk__in=HearingBill.objects.filter(bill_id=bill_filter(params.bill_id)).values("hearing")
         )
-    qs = qs.order_by("-date", "event_id").prefetch_related(_COMMITTEES)
-    return paginate(
-        qs,
-        limit=params.limit,
-        cursor=params.cursor,
-        to_schema=lambda r: HearingHit(**_summary(r), score=None),
-    )
+    return qs
