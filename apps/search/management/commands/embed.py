@@ -15,7 +15,7 @@ class Command(BaseCommand):
         parser.add_argument("--source", action="append", help="source slug (repeatable); default: all")
         parser.add_argument("--batch", type=int, default=32, help="texts per encoder call (default 32)")
         parser.add_argument(
-            "--max-chunks", type=int, default=None, help="chunks per document to embed (default 24; 0 = all)"
+            "--max-chunks", type=int, default=None, help="chunks per document to embed (default 16; 0 = all)"
         )
 
     def handle(self, *args, source, batch, max_chunks, **options):
