@@ -2,6 +2,7 @@
 
 from ninja import Query, Router
 
+from apps.core.aggregates import AggregateParams, AggregateResult, aggregate_or_list
 from apps.core.pagination import Page
 from apps.registry import selectors
 from apps.registry.schemas import (
@@ -23,9 +24,13 @@ from apps.registry.schemas import (
 router = Router(tags=["registry"])
 
 
-@router.get("/legislators", response=Page[LegislatorHit], summary="Find members by noisy name and filters")
-def list_legislators(request, params: Query[LegislatorListParams]):
-    return selectors.legislator_list(params=params)
+@router.get(
+    "/legislators",
+    response=Page[LegislatorHit] | AggregateResult,
+    summary="Find members by noisy name and filters",
+)
+def list_legislators(request, params: Query[LegislatorListParams], agg: Query[AggregateParams]):
+    return aggregate_or_list("legislators", params, agg, selectors.legislator_list)
 
 
 @router.get("/legislators/{id}", response=LegislatorOut, summary="One member: terms, ids, committees")
@@ -55,9 +60,13 @@ def committee_members(request, id: str, params: Query[MembersParams]):
     return selectors.committee_members(id=id, params=params)
 
 
-@router.get("/votes", response=Page[VoteSummary], summary="Roll-call votes by chamber, Congress, bill")
-def list_votes(request, params: Query[VoteListParams]):
-    return selectors.vote_list(params=params)
+@router.get(
+    "/votes",
+    response=Page[VoteSummary] | AggregateResult,
+    summary="Roll-call votes by chamber, Congress, bill",
+)
+def list_votes(request, params: Query[VoteListParams], agg: Query[AggregateParams]):
+    return aggregate_or_list("votes", params, agg, selectors.vote_list)
 
 
 @router.get("/votes/{id}", response=VoteOut, summary="One roll-call vote with every position")

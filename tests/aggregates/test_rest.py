@@ -162,7 +162,7 @@ def test_without_aggregate_the_list_is_unchanged(client):
 
 def test_openapi_documents_both_shapes(client):
     doc = client.get("/v1/openapi.json").json()
-    for path in ("/v1/bills", "/v1/lda-filings", "/v1/federal-register", "/v1/saps", "/v1/crs-reports"):
+    for path in ("/v1/bills", "/v1/lda-filings", "/v1/federal-register", "/v1/votes", "/v1/legislators"):
         op = doc["paths"][path]["get"]
         names = {p["name"] for p in op["parameters"]}
         assert {"aggregate", "group_by", "sum_field", "bucket_by_time", "time_interval"} <= names
@@ -178,3 +178,12 @@ def test_query_count_is_fixed(client, django_assert_num_queries):
         client.get("/v1/lda-filings?aggregate=sum&sum_field=expenses&group_by=registrant")
     with django_assert_num_queries(2):
         client.get("/v1/regulatory-documents?aggregate=count&group_by=agency")
+
+
+def test_registry_lists_aggregate_too(client):
+    votes = client.get("/v1/votes?group_by=result&chamber=senate&congress=119").json()
+    assert votes["filters"] == {"chamber": "senate", "congress": 119}
+    assert sum(g["count"] for g in votes["groups"]) == votes["total"]["count"]
+    by_chamber = client.get("/v1/legislators?group_by=chamber&current=true").json()
+    assert {g["key"] for g in by_chamber["groups"]} == {"house", "senate"}
+    assert_error(client.get("/v1/legislators?group_by=party&q=markey"), 400, "invalid_parameter", "q")

@@ -46,7 +46,8 @@ def test_openapi_documents_every_registry_route(client):
     ):  # fmt: skip
         assert "get" in paths[route], route
     params = {p["name"] for p in paths["/v1/legislators"]["get"]["parameters"]}
-    assert params == {"q", "state", "chamber", "party", "current", "limit", "cursor"}
+    aggregates = {"aggregate", "group_by", "sum_field", "bucket_by_time", "time_interval"}
+    assert params == {"q", "state", "chamber", "party", "current", "limit", "cursor"} | aggregates
 
 
 @pytest.mark.parametrize(
