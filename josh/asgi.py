@@ -2,16 +2,24 @@
 
 ``/mcp`` is routed beside Django by apps.mcp_bridge.asgi (the MCP SDK's Streamable HTTP app, stateless,
 JSON responses; lifespan events go to it); every other path is Django's. See ../shared/notes/mcp.md §3.
+
+Django itself is served through its WSGI handler on a fixed thread pool (a2wsgi), not Django's ASGI
+handler. Every view is synchronous, and Django's ASGI handler runs each request on a fresh thread, so
+every request opened a new SQLite connection (connect + sqlite-vec load + schema parse + cold page
+cache: ~4 ms of a ~9 ms request). On a fixed pool each thread keeps its persistent connection
+(CONN_MAX_AGE=None, health-checked), which is what SQLite wants.
 """
 
 import os
 
-from django.core.asgi import get_asgi_application
+from a2wsgi import WSGIMiddleware
+from django.core.wsgi import get_wsgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "josh.settings")
 
 # First: sets up the app registry before any model is imported.
-django_application = get_asgi_application()
+_wsgi = get_wsgi_application()
+django_application = WSGIMiddleware(_wsgi, workers=int(os.environ.get("JOSH_THREADS", "8")))
 
 from apps.mcp_bridge.asgi import build_application  # noqa: E402
 
