@@ -58,7 +58,7 @@ class BodyParams(BaseModel):
 class BillBody(BrowseChild):
     """The bill's latest text (or ?version=ih) with its citation."""
 
-    resource, child, params = "bills", "body", BodyParams
+    resource, child, params, present = "bills", "body", BodyParams, "body_version"
 
     def call(self, params, *, id):
         return selectors.bill_body(id=id, version=params.version)

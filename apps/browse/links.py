@@ -4,7 +4,8 @@ The pydantic outputs carry ids, not URLs (they are shared with REST and MCP). Th
 ``_links`` beside them: ``self`` for an object's own ``id``, ``<name>`` for ``<name>_id``, and the key itself
 for id lists (``laws``, ``bills``, ``bill_ids``...). Ids are recognised by ``apps.core.ids.classify_id``, so a
 new id kind with a browse page is linked without an edit here. Strip every ``_links`` and the payload is the
-REST one.
+REST one. An id the payload marks as not ingested gets no link; other ids of records outside the
+corpus (a related bill that was never ingested) are linked and answer 404 with the error envelope.
 """
 
 from typing import Any
@@ -37,6 +38,11 @@ def _is_id_key(key: str) -> bool:
     return key not in SKIP_KEYS and (key == "id" or key.endswith(("_id", "_ids")) or key in LIST_KEYS)
 
 
+def _not_ingested(data: dict, key: str) -> bool:
+    """The payload says the record is not in Josh (``ingested: false`` or ``<name>_ingested: false``)."""
+    return data.get("ingested") is False or data.get(f"{key.removesuffix('_id')}_ingested") is False
+
+
 def linkify(data: Any, *, resources: set[str], build) -> Any:
     """Return ``data`` with ``_links`` added to every object that names a browsable record."""
     if isinstance(data, list):
@@ -45,7 +51,7 @@ def linkify(data: Any, *, resources: set[str], build) -> Any:
         return data
     links: dict[str, Any] = {}
     for key, value in data.items():
-        if not _is_id_key(key):
+        if not _is_id_key(key) or _not_ingested(data, key):
             continue
         if isinstance(value, list):
             urls = [id_url(v, key, resources, build) for v in value]

@@ -77,11 +77,9 @@ class BrowseView(APIView):
         return out.model_dump(mode="json") if isinstance(out, BaseModel) else out
 
     def extra_links(self, data, **kwargs) -> dict[str, Any]:
-        return {
-            "rest": self.request.build_absolute_uri(
-                self.request.get_full_path().replace("/browse/", "/v1/", 1)
-            )
-        }
+        """The same request on REST (/v1/...), without the browse-only ?format=."""
+        rest = query_url(self.request, format=None).replace("/browse/", "/v1/", 1)
+        return {"rest": rest}
 
     def get(self, request, **kwargs):
         params = parse_params(self.params, request) if self.params else None
@@ -138,7 +136,7 @@ class BrowseDetail(BrowseView):
     def extra_links(self, data, *, id):
         links = super().extra_links(data, id=id)
         for child in registered(BrowseChild):
-            if child.resource == self.resource:
+            if child.resource == self.resource and (not child.present or data.get(child.present)):
                 links[child.child] = self.request.build_absolute_uri(
                     f"/browse/{self.resource}/{id}/{child.child}"
                 )
@@ -152,6 +150,9 @@ class BrowseChild(CursorPaged):
     """A record's sub-list (``/browse/<resource>/<id>/<child>``): ``selector(id=..., params=...)``."""
 
     child: ClassVar[str] = ""
+    present: ClassVar[str] = (
+        ""  # a field of the parent record that must be truthy for the link (body_version)
+    )
 
     @classmethod
     def route(cls) -> str:
