@@ -100,12 +100,11 @@ class CursorPaged(BrowseView):
     def extra_links(self, data, **kwargs):
         links = super().extra_links(data, **kwargs)
         pagination = data.get("pagination") or {}
-        if pagination.get("next_cursor"):
-            links["next"] = query_url(self.request, cursor=pagination["next_cursor"])
-        offset = decode_cursor(self.request.query_params.get("cursor"))
-        if offset:
+        if offset := decode_cursor(self.request.query_params.get("cursor")):
             previous = max(0, offset - pagination.get("limit", offset))
             links["previous"] = query_url(self.request, cursor=encode_cursor(previous) if previous else None)
+        if pagination.get("next_cursor"):
+            links["next"] = query_url(self.request, cursor=pagination["next_cursor"])
         return links
 
 
@@ -143,7 +142,7 @@ class BrowseDetail(BrowseView):
         return links
 
     def get_view_name(self) -> str:
-        return getattr(self, "kwargs", {}).get("id") or f"{self.resource} record"
+        return getattr(self, "kwargs", {}).get("id") or "record"
 
 
 class BrowseChild(CursorPaged):

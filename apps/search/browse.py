@@ -27,10 +27,11 @@ class SearchPage(BrowseView):
 
     def extra_links(self, data, **kwargs):
         links, offset, shown = super().extra_links(data), self.offset(), len(data.get("results", []))
+        if offset:
+            limit = int(self.request.query_params.get("limit") or 20)
+            links["previous"] = query_url(self.request, offset=max(0, offset - limit) or None)
         if offset + shown < data.get("total", 0):
             links["next"] = query_url(self.request, offset=offset + shown)
-        if offset:
-            links["previous"] = query_url(self.request, offset=max(0, offset - (shown or 20)) or None)
         return links
 
     def offset(self) -> int:
