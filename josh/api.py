@@ -22,7 +22,9 @@ api = NinjaAPI(
     description=(
         "Bills, votes, legislators, committees, reports, rules and more, from public federal sources. "
         "Every record and search hit carries a citation. Errors use one envelope: "
-        '`{"error": {"type", "code", "message", "request_id", "hint"}}`.'
+        '`{"error": {"type", "code", "message", "request_id", "hint"}}`. '
+        "Explore the same data in a browser at [/browse/](/browse/); agents connect to the MCP endpoint at "
+        "[/mcp](/mcp)."
     ),
     urls_namespace="v1",
     docs_url="/docs",
