@@ -1,6 +1,9 @@
 """Josh settings: one module, every knob from the environment through typed helpers (apps.core.conf)."""
 
+import re
 from pathlib import Path
+
+from django.core.exceptions import ImproperlyConfigured
 
 from apps.core.conf import env_bool, env_choice, env_int, env_list, env_path, env_str
 
@@ -27,6 +30,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "ninja",
     "apps.core",
+    "apps.access",
     "apps.citations",
     "apps.registry",
     "apps.bills",
@@ -46,6 +50,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # JOSH_AUTH and JOSH_RATE_LIMIT for /v1 and /browse/ (/mcp applies the same policy in its ASGI router).
+    "apps.access.middleware.AccessMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
@@ -119,15 +125,49 @@ REST_FRAMEWORK = {
     "UNAUTHENTICATED_USER": None,
 }
 
+
+def _rate_limit(auth: str) -> str | None:
+    """JOSH_RATE_LIMIT: "<count>/<period>" as django-ratelimit reads it ("600/m", "100/10s"), or "off".
+    Unset: 600/m when JOSH_AUTH requires a key, off when it is disabled."""
+    raw = env_str("JOSH_RATE_LIMIT", "600/m" if auth != "disabled" else "off").strip().lower()
+    if raw in ("off", "0", "none", ""):
+        return None
+    if not re.fullmatch(r"[1-9][0-9]*/[0-9]*[smhd]", raw):
+        raise ImproperlyConfigured(
+            f"JOSH_RATE_LIMIT={raw!r}: use <count>/<period> (600/m, 100/10s, 5000/h) or off"
+        )
+    return raw
+
+
+_AUTH = env_choice("JOSH_AUTH", "disabled", ("disabled", "apikey", "oauth"))
+
 # App knobs, read through apps.core.settings_access.josh_setting so tests can override them.
 JOSH = {
-    "AUTH": env_choice("JOSH_AUTH", "disabled", ("disabled", "apikey", "oauth")),
+    # Who may call /v1, /browse/ and /mcp (apps.access.policy; docs/ACCESS.md).
+    "AUTH": _AUTH,
+    # One budget per API key (or per client IP when anonymous) over /v1, /browse/ and /mcp; None = off.
+    "RATE_LIMIT": _rate_limit(_AUTH),
     "ENCODER": env_str("JOSH_ENCODER", "minilm-int8"),
     "RRF_K": env_int("JOSH_RRF_K", 60, minimum=1),
     "PAGE_SIZE_DEFAULT": 20,
     "PAGE_SIZE_MAX": 250,
     "QUERY_TIME_LIMIT_MS": env_int("JOSH_QUERY_TIME_LIMIT_MS", 2000, minimum=10),
 }
+
+# "default" is Django's per-process LocMem (nothing relies on it being shared). Rate-limit counters must be
+# shared by every uvicorn worker, so they live in files under the data dir: no server to run, no table to
+# create, atomic file replace; counts may undercount by a request or two under races (a budget, not a lock).
+# For many workers/hosts point "ratelimit" at Redis or memcached. Only touched when JOSH_RATE_LIMIT is on.
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    "ratelimit": {
+        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+        "LOCATION": env_path("JOSH_RATE_LIMIT_CACHE_DIR", DATA_DIR / "ratelimit"),
+        "OPTIONS": {"MAX_ENTRIES": 5000},
+    },
+}
+RATELIMIT_USE_CACHE = "ratelimit"
+RATELIMIT_FAIL_OPEN = True  # a cache hiccup must not turn into 429s for everyone
 
 LOGGING = {
     "version": 1,

@@ -1,7 +1,7 @@
 from django.contrib import admin, messages
 
-from apps.mcp_bridge.models import ApiKey
-from apps.mcp_bridge.services import api_key_issue, api_key_revoke
+from apps.access.models import ApiKey
+from apps.access.services import api_key_issue, api_key_revoke
 
 
 @admin.register(ApiKey)

@@ -1,4 +1,5 @@
-"""API keys: the credentials MCP (and, later, REST) accepts as bearer tokens when JOSH_AUTH is not 'disabled'.
+"""API keys: the credentials REST (/v1), the browsable API (/browse/) and MCP (/mcp) accept when JOSH_AUTH
+is 'apikey' or 'oauth' (see apps.access.policy and docs/ACCESS.md).
 
 Only a SHA-256 digest of each key is stored; the key itself is shown once, when it is issued.
 """

@@ -5,7 +5,7 @@ import secrets
 
 from django.utils import timezone
 
-from apps.mcp_bridge.models import ApiKey
+from apps.access.models import ApiKey
 
 KEY_PREFIX = "josh_"
 

@@ -4,7 +4,8 @@
 browser's ``GET /mcp`` (the landing page), goes to Django. Lifespan events go to the MCP app, whose session
 manager only starts there (Django's handler rejects them). Because /mcp bypasses Django's middleware, the
 router re-applies what matters: Host (421) and Origin (403) checks, the protocol-version gate (400), 405 for
-GET/DELETE, a request id, and the ``scope`` parameter of the bearer challenge.
+GET/DELETE, a request id, the access policy (apps.access.policy: 401, 429, X-RateLimit-*), and the ``scope``
+parameter of the bearer challenge.
 """
 
 import json
@@ -12,13 +13,18 @@ from urllib.parse import urlsplit
 
 from django.http.request import split_domain_port, validate_host
 
+from apps.access.policy import access_check_async
+from apps.core.errors import error_body
 from apps.core.request_context import new_request_id
 from apps.mcp_bridge import conf
 
 CORS_ALLOW_HEADERS = (
     "content-type, authorization, mcp-protocol-version, mcp-session-id, x-api-key, x-request-id"
 )
-CORS_EXPOSE_HEADERS = "mcp-session-id, www-authenticate, x-request-id"
+CORS_EXPOSE_HEADERS = (
+    "mcp-session-id, www-authenticate, x-request-id, retry-after, "
+    "x-ratelimit-limit, x-ratelimit-remaining, x-ratelimit-reset"
+)
 
 
 def _headers(scope) -> dict[str, str]:
@@ -73,11 +79,12 @@ def _rewrite_headers(scope, request_id: str, headers: dict[str, str]) -> dict:
     return {**scope, "headers": raw, "path": path, "raw_path": path.encode()}
 
 
-def _wrap_send(send, request_id: str, origin: str | None):
+def _wrap_send(send, request_id: str, origin: str | None, access_headers: dict[str, str]):
     async def wrapped(message):
         if message["type"] == "http.response.start":
             headers = list(message.get("headers", []))
             headers.append((b"x-request-id", request_id.encode()))
+            headers += [(k.lower().encode(), v.encode()) for k, v in access_headers.items()]
             headers += [(k.encode(), v.encode()) for k, v in _cors(origin)]
             if message["status"] in (401, 403):
                 headers = [
@@ -131,8 +138,18 @@ def build_router(django_app, mcp_app):
                 send, 400, _rpc_error(-32600, message, supported=sorted(conf.SERVED_VERSIONS))
             )
         request_id = new_request_id(headers.get("x-request-id"))
+        client = scope.get("client") or ("", 0)
+        decision = await access_check_async(
+            headers=headers, remote_addr=client[0], resource_path=conf.MCP_PATH
+        )
+        if decision.error is not None:
+            extra = [*decision.headers.items(), ("x-request-id", request_id), *_cors(origin)]
+            if decision.error.hint.get("retry_after") is not None:
+                extra.append(("retry-after", str(decision.error.hint["retry_after"])))
+            body = error_body(decision.error, request_id=request_id)
+            return await _reply(send, decision.error.status, body, extra)
         scope = _rewrite_headers(scope, request_id, headers)
-        return await mcp_app(scope, receive, _wrap_send(send, request_id, origin))
+        return await mcp_app(scope, receive, _wrap_send(send, request_id, origin, decision.headers))
 
     return router
 

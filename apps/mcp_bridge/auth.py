@@ -1,11 +1,15 @@
-"""Bearer tokens for /mcp: checked against the api keys table (apps.mcp_bridge.models.ApiKey)."""
+"""Bearer tokens for /mcp, for the MCP SDK (its AccessToken): the shared keys table (apps.access.services).
+
+The /mcp router has already applied the access policy (apps.access.policy) before the SDK sees a request;
+this verifier gives the SDK the caller's identity and keeps its own bearer check as a second gate.
+"""
 
 from asgiref.sync import sync_to_async
 from django.db import close_old_connections
 from mcp.server.auth.provider import AccessToken
 
+from apps.access.services import api_key_verify
 from apps.mcp_bridge import conf
-from apps.mcp_bridge.services import api_key_verify
 
 
 def _verify(token: str):

@@ -4,9 +4,9 @@ import httpx
 import pytest
 from django.core.asgi import get_asgi_application
 
+from apps.access.models import ApiKey
+from apps.access.services import api_key_issue, api_key_revoke, api_key_verify
 from apps.mcp_bridge.asgi import build_mcp_asgi
-from apps.mcp_bridge.models import ApiKey
-from apps.mcp_bridge.services import api_key_issue, api_key_revoke, api_key_verify
 from tests.mcp.conftest import LiveServer, mcp_client, rpc
 
 pytestmark = pytest.mark.anyio

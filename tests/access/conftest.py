@@ -1,0 +1,82 @@
+"""Josh over real HTTP in a chosen access mode: REST (/v1), the browsable API (/browse/) and MCP (/mcp).
+
+Each test gets its own rate-limit cache (LocMem under a fresh name) so budgets never leak between tests;
+the mode is set before the app is built because the MCP server reads it at startup.
+"""
+
+import uuid
+
+import httpx
+import pytest
+from django.core.asgi import get_asgi_application
+
+from apps.access.services import api_key_issue
+from apps.mcp_bridge.asgi import build_mcp_asgi
+from tests.mcp.conftest import RPC_HEADERS, LiveServer
+
+SURFACES = ("rest", "browse", "mcp")
+MCP_METADATA = "http://127.0.0.1:8000/.well-known/oauth-protected-resource/mcp"
+ROOT_METADATA = "http://127.0.0.1:8000/.well-known/oauth-protected-resource"
+
+
+@pytest.fixture(autouse=True)
+def ratelimit_cache(settings):
+    settings.CACHES = {
+        **settings.CACHES,
+        "ratelimit": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": f"josh-access-{uuid.uuid4().hex}",
+        },
+    }
+
+
+@pytest.fixture
+def josh(transactional_db, settings):
+    """``josh(auth, rate=None)`` → a live server in that mode; closed at teardown."""
+    servers = []
+
+    def start(auth: str, rate: str | None = None) -> LiveServer:
+        settings.JOSH = {**settings.JOSH, "AUTH": auth, "RATE_LIMIT": rate}
+        settings.JOSH_OAUTH_ISSUER = "https://auth.example.org" if auth == "oauth" else ""
+        server = LiveServer(build_mcp_asgi(get_asgi_application())).__enter__()
+        servers.append(server)
+        return server
+
+    yield start
+    for server in servers:
+        server.__exit__(None, None, None)
+
+
+@pytest.fixture
+def issue(transactional_db):
+    """``issue(name)`` → (ApiKey, raw key)."""
+    return lambda name="agent": api_key_issue(name=name)
+
+
+def call(server: LiveServer, surface: str, headers: dict | None = None) -> httpx.Response:
+    """One request to ``surface``: GET /v1/sources, GET /browse/ (JSON), or an MCP tools/list POST."""
+    headers = headers or {}
+    if surface == "rest":
+        return httpx.get(server.url + "/v1/sources", headers=headers, timeout=30)
+    if surface == "browse":
+        return httpx.get(server.url + "/browse/?format=json", headers=headers, timeout=30)
+    body = {"jsonrpc": "2.0", "id": 1, "method": "tools/list", "params": {}}
+    hdrs = {**RPC_HEADERS, "mcp-protocol-version": "2025-11-25", **headers}
+    return httpx.post(server.url + "/mcp", json=body, headers=hdrs, timeout=30)
+
+
+def assert_ok(response: httpx.Response, surface: str) -> None:
+    assert response.status_code == 200, response.text[:500]
+    if surface == "mcp":
+        assert "fetch" in {tool["name"] for tool in response.json()["result"]["tools"]}
+    elif surface == "rest":
+        assert isinstance(response.json(), list)
+    else:
+        assert response.json()  # the browse root's resource table
+
+
+def envelope(response: httpx.Response) -> dict:
+    """The error envelope without its per-request id (asserted present)."""
+    error = response.json()["error"]
+    assert error.pop("request_id") == response.headers["x-request-id"]
+    return error
