@@ -8,6 +8,7 @@ import logging
 from django.http import Http404, JsonResponse
 
 from apps.core.errors import InvalidParameter, JoshError, NotFound, error_body, server_error_body
+from apps.search.timelimit import is_interrupt, timeout_error
 
 logger = logging.getLogger("josh.errors")
 
@@ -57,6 +58,8 @@ def install_ninja_handlers(api) -> None:
 
     @api.exception_handler(Exception)
     def _unexpected(request, exc):
+        if is_interrupt(exc):  # a row fetch stopped by the public time limit
+            return josh_error_response(timeout_error())
         logger.exception("unhandled error on %s", request.path)
         return JsonResponse(server_error_body(), status=500)
 
@@ -77,6 +80,8 @@ def drf_exception_handler(exc, context):
         exc = NotFound("No such record. Check the id format in /v1/docs.")
     elif isinstance(exc, exceptions.APIException) and not isinstance(exc, JoshError):
         exc = JoshError(str(exc.detail), code=exc.default_code, status=exc.status_code)
+    if is_interrupt(exc):
+        exc = timeout_error()
     if not isinstance(exc, JoshError):
         return None  # let Django's 500 handling (and logging) take it
     response = Response(error_body(exc), status=exc.status)

@@ -11,3 +11,11 @@ class CoreConfig(AppConfig):
         from apps.core.plans import autodiscover
 
         autodiscover()
+
+        # Every statement a request runs is under the public time limit (apps.search.timelimit).
+        from django.core.signals import request_finished, request_started
+
+        from apps.search import timelimit
+
+        request_started.connect(timelimit.on_request_started, dispatch_uid="josh-timelimit-start")
+        request_finished.connect(timelimit.on_request_finished, dispatch_uid="josh-timelimit-finish")

@@ -14,6 +14,7 @@ from pydantic import BaseModel, Field
 from apps.core.errors import InvalidParameter
 
 T = TypeVar("T")
+MAX_CURSOR_OFFSET = 1_000_000_000  # far past any list; a bigger one overflows SQLite's OFFSET (a 500)
 
 
 class Pagination(BaseModel):
@@ -57,7 +58,7 @@ def decode_cursor(cursor: str | None) -> int:
         raw = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)).decode()
         prefix, value = raw.split(":", 1)
         offset = int(value)
-        if prefix != "o" or offset < 0:
+        if prefix != "o" or not 0 <= offset <= MAX_CURSOR_OFFSET:
             raise ValueError
         return offset
     except (ValueError, UnicodeDecodeError, binascii.Error):

@@ -80,7 +80,8 @@ def parse_query(q: str) -> FtsQuery | None:
     groups = [Group()]
     negate = False
     count = 0
-    for m in _PIECES.finditer(q or ""):
+    # FTS5 reads its query as a C string: a NUL would cut a quoted term short ("unterminated string").
+    for m in _PIECES.finditer((q or "").replace("\x00", " ")):
         quoted, bare = m.group(1), m.group(2)
         if bare in _OPERATORS:
             if bare == "OR" and groups[-1].include:

@@ -19,6 +19,7 @@ from mcp.types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import BaseModel
 
 from apps.core.errors import JoshError, error_body, server_error_body
+from apps.search.timelimit import public_queries
 
 logger = logging.getLogger("josh.mcp.tools")
 
@@ -38,7 +39,8 @@ NEXT_TOOL = {
 def _run(fn: Callable[..., Any], kwargs: dict[str, Any]) -> Any:
     close_old_connections()
     try:
-        return fn(**kwargs)
+        with public_queries():  # the same per-statement time limit as REST requests
+            return fn(**kwargs)
     finally:
         close_old_connections()
 

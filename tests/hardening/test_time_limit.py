@@ -1,0 +1,86 @@
+"""Every public query runs under the SQLite progress-handler time limit and answers ``query_timeout`` (503).
+
+Search has its own limit (apps.search.queries.time_limit); lists, lookups, the browsable API and MCP tools
+get a per-statement one (apps.search.timelimit) wired around every Django request and every MCP tool call.
+The tests make the budget already spent and the handler fire on every VM step, so any guarded statement
+stops at once.
+"""
+
+import itertools
+
+import pytest
+from django.db import connection
+
+from apps.search import queries, timelimit
+from tests.hardening.conftest import assert_envelope
+
+pytestmark = pytest.mark.django_db
+
+
+def _clock():
+    ticks = itertools.count(1_000_000)
+    return lambda: float(next(ticks))
+
+
+@pytest.fixture
+def no_time_left(settings, monkeypatch):
+    settings.JOSH = {**settings.JOSH, "QUERY_TIME_LIMIT_MS": 1}
+    monkeypatch.setattr(timelimit, "_PROGRESS_STEPS", 1)
+    monkeypatch.setattr(queries, "_PROGRESS_STEPS", 1)
+    monkeypatch.setattr(timelimit.time, "perf_counter", _clock())  # each check is a second later
+
+
+def _assert_timeout(response):
+    assert response.status_code == 503, response.content[:300]
+    assert_envelope(response)
+    error = response.json()["error"]
+    assert error["code"] == "query_timeout"
+    assert error["hint"]["time_limit_ms"] == 1
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/v1/legislators",
+        "/v1/legislators/A000055",
+        "/v1/bills",
+        "/v1/bills/hr:119:1",
+        "/v1/votes",
+        "/v1/saps",
+        "/v1/gao-reports",
+        "/v1/topics",
+    ],
+)
+def test_lists_and_lookups_stop_with_query_timeout(client, hardening_corpus, no_time_left, path):
+    _assert_timeout(client.get(path))
+
+
+def test_search_stops_with_query_timeout(client, hardening_corpus, settings, monkeypatch):
+    settings.JOSH = {**settings.JOSH, "QUERY_TIME_LIMIT_MS": 1}
+    monkeypatch.setattr(queries, "_PROGRESS_STEPS", 1)
+    monkeypatch.setattr(queries.time, "perf_counter", _clock())
+    response = client.get("/v1/search", {"q": "water", "mode": "lexical"})
+    assert response.status_code == 503
+    assert response.json()["error"]["code"] == "query_timeout"
+
+
+def test_the_limit_ends_with_the_request(client, hardening_corpus):
+    assert client.get("/v1/legislators").status_code == 200
+    assert timelimit._statement_limit not in connection.execute_wrappers
+    from apps.registry.models import Legislator
+
+    assert Legislator.objects.count() > 500  # the test's own queries are not limited
+
+
+def test_mcp_tool_calls_run_under_the_limit(hardening_corpus, no_time_left):
+    from apps.registry.models import Legislator
+
+    with pytest.raises(Exception) as caught, timelimit.public_queries():
+        list(Legislator.objects.all())
+    assert getattr(caught.value, "code", None) == "query_timeout"
+    assert timelimit._statement_limit not in connection.execute_wrappers
+    import inspect
+
+    from apps.mcp_bridge.tools import base
+
+    assert "public_queries()" in inspect.getsource(base._run)
