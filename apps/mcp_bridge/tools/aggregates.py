@@ -106,6 +106,7 @@ COUNT_DOC = """Count records of a list resource, optionally grouped by a declare
 resource's filters: "how many bills per policy area?", "lobbying filings by issue code in 2025". Returns
 {total, groups: [{key, count}], truncated, query_cost}, largest group first."""
 SUM_DOC = """Sum a declared numeric field over a list resource, optionally grouped: "top lobbying spenders in
-2025" (lda-filings, sum_field amount, group_by client). Returns {total{count,sum}, groups[{key,count,sum}]}."""
+2025" (lda-filings, sum_field income or expenses, group_by client, filters {"year": 2025}). Returns
+{total{count,sum}, groups[{key,count,sum}]}, largest sum first."""
 SERIES_DOC = """Count records per time bucket (day/week/month/quarter/year) of a declared date field, optionally
 grouped: "monthly rule volume by agency". Returns groups[{period, key?, count}], oldest bucket first."""
