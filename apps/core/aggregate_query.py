@@ -1,8 +1,10 @@
 """Run one aggregate against a declared ``AggregateSpec``: validate, count, guard, group.
 
 Guards: the filtered rows are counted first and refused past the row budget (``aggregate_too_broad``),
-and every statement runs under the search time limit (``aggregate_timeout``). Knobs, overridable in
-``settings.JOSH``: ``AGGREGATE_ROW_BUDGET``, ``AGGREGATE_TIME_LIMIT_MS``, ``AGGREGATE_MAX_GROUPS``.
+and the statements run under the search time limit (``aggregate_timeout``). Inside a request the
+per-statement limit of apps.search.timelimit also applies; a timeout from either is reported as
+``aggregate_timeout``. Knobs, overridable in ``settings.JOSH``: ``AGGREGATE_ROW_BUDGET``,
+``AGGREGATE_TIME_LIMIT_MS``, ``AGGREGATE_MAX_GROUPS``.
 """
 
 import time
