@@ -1,0 +1,171 @@
+"""kill -9 an ingest mid-run; the database survives whole, and a re-run finishes with the right counts.
+``manage.py backup`` copies the database consistently while an ingest writes and readers read.
+
+These run real ``manage.py`` subprocesses against a temporary file database (never var/).
+"""
+
+import os
+import shutil
+import signal
+import sqlite3
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+
+from apps.core.db.backup import integrity_errors
+from apps.core.services.ingest import FILES_PER_TRANSACTION
+
+ROOT = Path(settings.BASE_DIR)
+VOTE_FILES = len(list((Path(settings.CORPUS_DIR) / "votes").rglob("*.json")))
+
+
+def _env(data_dir: Path) -> dict:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("JOSH_")}
+    env.update(
+        DJANGO_SETTINGS_MODULE="josh.settings",
+        JOSH_DATA_DIR=str(data_dir),
+        JOSH_ENCODER="hashing",
+        JOSH_LOG_LEVEL="ERROR",
+    )
+    return env
+
+
+def _manage(data_dir: Path, *args: str, timeout: int = 120) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env=_env(data_dir),
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+
+
+def _count(db: Path, sql: str) -> int:
+    conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=10)
+    try:
+        return conn.execute(sql).fetchone()[0]
+    except sqlite3.OperationalError:
+        return -1  # table not there yet
+    finally:
+        conn.close()
+
+
+@pytest.fixture(scope="module")
+def migrated_template(tmp_path_factory):
+    data_dir = tmp_path_factory.mktemp("crash-template")
+    done = _manage(data_dir, "migrate", "--verbosity", "0")
+    assert done.returncode == 0, done.stderr
+    return data_dir
+
+
+@pytest.fixture
+def migrated(migrated_template, tmp_path):
+    """A fresh migrated database per test (a copy of the template: migrating takes seconds)."""
+    data_dir = tmp_path / "data"
+    shutil.copytree(migrated_template, data_dir)
+    return data_dir
+
+
+def _kill_mid_run(data_dir: Path, *, when: str) -> int:
+    """Start an ingest, SIGKILL it at ``when`` ("writing": inside the first transaction; "committed": after a
+    batch is committed, before the last); return the committed vote rows seen just before the kill."""
+    db = data_dir / "josh.sqlite3"
+    proc = subprocess.Popen(
+        [sys.executable, "manage.py", "ingest", "roll-call-votes", "--no-progress"],
+        cwd=ROOT,
+        env=_env(data_dir),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 90
+        seen = 0
+        while time.monotonic() < deadline and proc.poll() is None:
+            running = _count(db, "SELECT COUNT(*) FROM core_ingestrun WHERE status = 'running'")
+            seen = _count(db, "SELECT COUNT(*) FROM registry_rollcallvote")
+            if when == "writing" and running > 0:
+                time.sleep(0.3)
+                break
+            if when == "committed" and 0 < seen < VOTE_FILES:
+                break
+            time.sleep(0.02)
+        assert proc.poll() is None, "the ingest finished before it could be killed"
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(10)
+        assert proc.returncode == -signal.SIGKILL
+        return seen
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(10)
+
+
+@pytest.mark.parametrize("when", ["writing", "committed"])
+def test_kill_9_mid_ingest_leaves_a_whole_database(migrated, when):
+    db = migrated / "josh.sqlite3"
+    seen = _kill_mid_run(migrated, when=when)
+    after = _count(db, "SELECT COUNT(*) FROM registry_rollcallvote")
+    assert after >= max(seen, 0)
+    assert after % FILES_PER_TRANSACTION == 0 or after == VOTE_FILES  # whole batches only, never half of one
+    assert integrity_errors(db) == []
+
+    rerun = _manage(migrated, "ingest", "roll-call-votes", "--no-progress")
+    assert rerun.returncode == 0, rerun.stdout + rerun.stderr
+    assert "success" in rerun.stdout
+    assert _count(db, "SELECT COUNT(*) FROM registry_rollcallvote") == VOTE_FILES
+    assert _count(db, "SELECT records FROM core_ingestrun ORDER BY id DESC LIMIT 1") == VOTE_FILES
+    assert integrity_errors(db) == []
+
+
+def test_backup_while_an_ingest_writes_and_readers_read(migrated, tmp_path_factory):
+    tmp_path = tmp_path_factory.mktemp("backup")
+    db = migrated / "josh.sqlite3"
+    assert _manage(migrated, "ingest", "roll-call-votes", "--no-progress").returncode == 0
+    votes = _count(db, "SELECT COUNT(*) FROM registry_rollcallvote")
+    stop, read_errors, reads = threading.Event(), [], [0]
+
+    def reader():
+        while not stop.is_set():
+            try:
+                _count(db, "SELECT COUNT(*) FROM registry_legislator")
+                reads[0] += 1
+            except sqlite3.Error as exc:  # pragma: no cover - the assertion reports it
+                read_errors.append(str(exc))
+            time.sleep(0.01)
+
+    thread = threading.Thread(target=reader, daemon=True)
+    thread.start()
+    writer = subprocess.Popen(
+        [sys.executable, "manage.py", "ingest", "legislators", "--no-progress"],
+        cwd=ROOT,
+        env=_env(migrated),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        target = tmp_path / "copy.sqlite3"
+        done = _manage(migrated, "backup", str(target), "--check")
+        assert done.returncode == 0, done.stdout + done.stderr
+        assert "integrity_check ok" in done.stdout
+        assert writer.wait(120) == 0, writer.stderr.read()
+    finally:
+        stop.set()
+        thread.join(5)
+        if writer.poll() is None:
+            writer.kill()
+    assert read_errors == [] and reads[0] > 0
+    copy_votes = _count(target, "SELECT COUNT(*) FROM registry_rollcallvote")
+    assert copy_votes == votes
+    legislators = _count(target, "SELECT COUNT(*) FROM registry_legislator")
+    assert legislators >= 0  # some committed state: before, or after, the legislators run
+    assert integrity_errors(target) == []
+    assert not list(tmp_path.glob(".copy.sqlite3.partial-*"))
+    again = _manage(migrated, "backup", str(target))
+    assert again.returncode != 0 and "exists" in again.stderr
