@@ -177,3 +177,54 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": env_str("JOSH_LOG_LEVEL", "INFO")},
     "loggers": {"django.db.backends": {"level": "WARNING"}},
 }
+
+# ---------------------------------------------------------------------------------------------------------
+# Production hardening (JOSH_PRODUCTION=1). Off by default so `make up` works with zero configuration; on,
+# it refuses to start without real secrets and turns on Django's HTTPS protections, so that
+# `manage.py check --deploy` is clean (tests/hardening/test_security.py). Every knob comes from the
+# environment; secrets are never in this file.
+#   JOSH_SECRET_KEY            required, >= 50 characters, not the development default
+#   JOSH_ALLOWED_HOSTS         required (comma list of the public host names)
+#   JOSH_SSL_REDIRECT          1 (default): http -> https; 0 when the proxy redirects (silences W008)
+#   JOSH_HSTS_SECONDS          31536000 (default); JOSH_HSTS_INCLUDE_SUBDOMAINS / JOSH_HSTS_PRELOAD 1 (default)
+#   JOSH_TRUST_X_FORWARDED_PROTO  0 (default); 1 only behind a proxy that sets X-Forwarded-Proto itself
+# ---------------------------------------------------------------------------------------------------------
+PRODUCTION = env_bool("JOSH_PRODUCTION", False)
+_DEV_SECRET_KEY = "josh-insecure-development-key-set-JOSH_SECRET_KEY-in-production"
+if PRODUCTION:
+    from django.core.exceptions import ImproperlyConfigured as _Misconfigured
+
+    if env_bool("JOSH_DEBUG", False):
+        raise _Misconfigured("JOSH_PRODUCTION=1 with JOSH_DEBUG=1: debug pages leak settings; unset JOSH_DEBUG")
+    if SECRET_KEY == _DEV_SECRET_KEY or len(SECRET_KEY) < 50 or len(set(SECRET_KEY)) < 5:
+        raise _Misconfigured(
+            "JOSH_PRODUCTION=1 needs JOSH_SECRET_KEY: at least 50 random characters, e.g. "
+            "python -c 'import secrets; print(secrets.token_urlsafe(50))'"
+        )
+    if not env_list("JOSH_ALLOWED_HOSTS", []):
+        raise _Misconfigured("JOSH_PRODUCTION=1 needs JOSH_ALLOWED_HOSTS (the public host names, comma separated)")
+    DEBUG = False
+    SECURE_SSL_REDIRECT = env_bool("JOSH_SSL_REDIRECT", True)
+    SECURE_HSTS_SECONDS = env_int("JOSH_HSTS_SECONDS", 31_536_000, minimum=0)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("JOSH_HSTS_INCLUDE_SUBDOMAINS", True)
+    SECURE_HSTS_PRELOAD = env_bool("JOSH_HSTS_PRELOAD", True)
+    SECURE_CONTENT_TYPE_NOSNIFF = True
+    SECURE_REFERRER_POLICY = "same-origin"
+    SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
+    SESSION_COOKIE_SECURE = True
+    SESSION_COOKIE_HTTPONLY = True
+    CSRF_COOKIE_SECURE = True
+    X_FRAME_OPTIONS = "DENY"
+    if env_bool("JOSH_TRUST_X_FORWARDED_PROTO", False):
+        SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    # An operator's explicit opt-out silences the matching --deploy warning, nothing else.
+    SILENCED_SYSTEM_CHECKS = [
+        check
+        for check, opted_out in (
+            ("security.W008", not SECURE_SSL_REDIRECT),
+            ("security.W004", SECURE_HSTS_SECONDS == 0),
+            ("security.W005", not SECURE_HSTS_INCLUDE_SUBDOMAINS),
+            ("security.W021", not SECURE_HSTS_PRELOAD),
+        )
+        if opted_out
+    ]

@@ -7,6 +7,7 @@ incremental, so a second run only reports noops.
 import os
 import time
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
@@ -49,6 +50,11 @@ class Command(BaseCommand):
     def _ensure_admin(self, console):
         username = os.environ.get("JOSH_ADMIN_USER", "admin")
         password = os.environ.get("JOSH_ADMIN_PASSWORD", "admin")
+        if getattr(settings, "PRODUCTION", False) and "JOSH_ADMIN_PASSWORD" not in os.environ:
+            console.print(
+                "JOSH_PRODUCTION=1: no admin user created without JOSH_ADMIN_PASSWORD (never 'admin')"
+            )
+            return
         user_model = get_user_model()
         if not user_model.objects.filter(username=username).exists():
             user_model.objects.create_superuser(username=username, email="", password=password)
