@@ -9,6 +9,7 @@ sent as ``X-Api-Key`` or ``Authorization: Bearer``; oauth adds the RFC 9728 chal
 
 import ipaddress
 from collections.abc import Mapping
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
@@ -74,6 +75,10 @@ class Decision:
 
 
 ALLOW = Decision()
+
+# (token, principal) the /mcp router verified for this request, so the MCP SDK's bearer check (run later in the
+# same task, apps.mcp_bridge.auth) need not look the key up again.
+verified_token: ContextVar[tuple[str, Principal] | None] = ContextVar("josh_verified_token", default=None)
 
 
 def credential_from(headers: Mapping[str, str]) -> str | None:
@@ -196,6 +201,11 @@ async def access_check_async(
     """``access_check`` from an ASGI app (the /mcp router): the ORM and the cache run on Django's sync thread."""
     if not policy_active():
         return ALLOW
-    return await sync_to_async(_access_check_in_thread, thread_sensitive=True)(
+    decision = await sync_to_async(_access_check_in_thread, thread_sensitive=True)(
         headers=headers, remote_addr=remote_addr, resource_path=resource_path
     )
+    principal = decision.principal
+    verified_token.set(
+        (credential_from(headers), principal) if principal and principal.kind == "key" else None
+    )
+    return decision

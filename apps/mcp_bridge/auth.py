@@ -8,6 +8,7 @@ from asgiref.sync import sync_to_async
 from django.db import close_old_connections
 from mcp.server.auth.provider import AccessToken
 
+from apps.access.policy import verified_token
 from apps.access.services import api_key_verify
 from apps.mcp_bridge import conf
 
@@ -24,13 +25,18 @@ class ApiKeyTokenVerifier:
     """The SDK's TokenVerifier protocol: an active key → an AccessToken for this resource."""
 
     async def verify_token(self, token: str) -> AccessToken | None:
-        key = await sync_to_async(_verify, thread_sensitive=True)(token)
-        if key is None:
-            return None
+        hit = verified_token.get()
+        if hit is not None and hit[0] == token:  # the router checked this very token for this request
+            key_id, name = hit[1].ident, hit[1].name
+        else:
+            key = await sync_to_async(_verify, thread_sensitive=True)(token)
+            if key is None:
+                return None
+            key_id, name = str(key.pk), key.name
         return AccessToken(
             token=token,
-            client_id=f"apikey:{key.prefix}",
+            client_id=f"apikey:{key_id}",
             scopes=[conf.SCOPE],
             resource=conf.resource_url(),
-            subject=key.name,
+            subject=name,
         )

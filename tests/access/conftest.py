@@ -19,6 +19,11 @@ MCP_METADATA = "http://127.0.0.1:8000/.well-known/oauth-protected-resource/mcp"
 ROOT_METADATA = "http://127.0.0.1:8000/.well-known/oauth-protected-resource"
 
 
+@pytest.fixture
+def anyio_backend():
+    return "asyncio"
+
+
 @pytest.fixture(autouse=True)
 def ratelimit_cache(settings):
     settings.CACHES = {

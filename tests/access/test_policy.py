@@ -4,7 +4,7 @@ import httpx
 import pytest
 
 from apps.access.models import ApiKey
-from apps.access.services import api_key_revoke
+from apps.access.services import api_key_issue, api_key_revoke
 from tests.access.conftest import MCP_METADATA, ROOT_METADATA, SURFACES, assert_ok, call, envelope
 
 RATE_HEADERS = ("x-ratelimit-limit", "x-ratelimit-remaining", "x-ratelimit-reset")
@@ -192,3 +192,19 @@ def test_mcp_exposes_the_rate_headers_to_browser_clients(josh):
     assert response.status_code == 200
     exposed = response.headers["access-control-expose-headers"]
     assert all(name in exposed for name in (*RATE_HEADERS, "retry-after"))
+
+
+@pytest.mark.anyio
+async def test_the_mcp_sdk_reuses_the_routers_verification(transactional_db):
+    from asgiref.sync import sync_to_async
+
+    from apps.access.policy import Principal, verified_token
+    from apps.mcp_bridge.auth import ApiKeyTokenVerifier
+
+    key, raw = await sync_to_async(api_key_issue)(name="agent")
+    verified_token.set((raw, Principal("key", str(key.pk), key.name)))
+    token = await ApiKeyTokenVerifier().verify_token(raw)
+    assert (token.client_id, token.subject) == (f"apikey:{key.pk}", "agent")
+    verified_token.set(None)
+    await sync_to_async(api_key_revoke)(key=key)
+    assert await ApiKeyTokenVerifier().verify_token(raw) is None  # no shortcut: the table says revoked
