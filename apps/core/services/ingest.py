@@ -91,7 +91,8 @@ def _load_file(plan: SourcePlan, path: Path, ctx: LoadContext, counts: Counter, 
             key = str(getattr(record, "key", ""))
             try:
                 outcome = plan.load(record, ctx)
-            except SourceFormatError:
+            except SourceFormatError as exc:
+                exc.path = str(path)  # the full path of the file being loaded, whatever the plan named
                 raise
             except Exception as exc:  # a load failure rolls the whole file back; name the record
                 raise SourceFormatError(path, f"{type(exc).__name__}: {exc}", record=key) from exc
