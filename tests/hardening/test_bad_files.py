@@ -113,3 +113,38 @@ def test_empty_directory_is_a_clear_error(plan, tmp_path):
     assert result.status == "failed" and result.files_total == 0
     assert str(empty) in result.errors[0]["file"] and "no files" in result.errors[0]["message"]
     assert _rows(plan) == before
+
+
+@pytest.mark.parametrize("plan", WITH_SAMPLE, ids=[p.slug for p in WITH_SAMPLE])
+def test_latin1_file_is_a_clear_error_or_read_correctly(plan, tmp_path):
+    source = _smallest_sample(plan)
+    try:
+        text = source.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        pytest.skip("the sample is not UTF-8")
+    if text.isascii():
+        text = text.replace("a", "\u00e9", 50)  # put accented letters in, so the re-encoding matters
+    bad = tmp_path / source.name
+    bad.write_bytes(text.encode("latin-1", errors="replace"))
+    before = _rows(plan)
+    result = run_ingest(slug=plan.slug, paths=[bad])
+    if result.status == "success":  # read as some text; it must not crash or lose records silently
+        assert result.errors == []
+        return
+    _assert_rejected(plan, result, bad, before)
+
+
+@pytest.mark.parametrize("plan", WITH_SAMPLE, ids=[p.slug for p in WITH_SAMPLE])
+def test_duplicate_ids_across_files_are_reported_and_the_first_copy_kept(plan, tmp_path):
+    good = _smallest_sample(plan)
+    alone = run_ingest(slug=plan.slug, paths=[good], dry_run=True)
+    if alone.status != "success" or alone.records == 0:
+        pytest.skip("the sample needs other sources first, or holds no records of this plan")
+    copy = tmp_path / "copy" / good.name
+    copy.parent.mkdir()
+    copy.write_bytes(good.read_bytes())
+    result = run_ingest(slug=plan.slug, paths=[good, copy])
+    assert result.status == "partial", result
+    assert {e["file"] for e in result.errors} == {str(copy)}
+    assert all("duplicate" in e["message"] and e["record"] for e in result.errors)
+    assert result.records == alone.records
