@@ -1,5 +1,6 @@
 """Test settings: the real stack (pysqlite3, sqlite-vec, migrations on) with speed overrides."""
 
+from apps.core.conf import env_bool
 from josh.settings import *  # noqa: F403
 from josh.settings import DATABASES, JOSH
 
@@ -9,4 +10,5 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
-JOSH = {**JOSH, "ENCODER": "hashing"}
+# In-process MCP calls must see the test transaction, so they stay on the test thread (apps.core.threads).
+JOSH = {**JOSH, "ENCODER": "hashing", "DB_THREAD_POOL": env_bool("JOSH_DB_THREAD_POOL", False)}

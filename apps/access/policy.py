@@ -13,13 +13,13 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
-from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.db import close_old_connections
 from django_ratelimit.core import get_usage
 
 from apps.access.services import api_key_verify
 from apps.core.errors import JoshError, RateLimited, Unauthorized
+from apps.core.threads import run_in_db_thread
 
 # Django paths the policy covers; everything else (home, /admin, /static, /.well-known, GET /mcp) is open.
 PROTECTED_PREFIXES = ("/v1/", "/browse/")
@@ -201,7 +201,7 @@ async def access_check_async(
     """``access_check`` from an ASGI app (the /mcp router): the ORM and the cache run on Django's sync thread."""
     if not policy_active():
         return ALLOW
-    decision = await sync_to_async(_access_check_in_thread, thread_sensitive=True)(
+    decision = await run_in_db_thread(_access_check_in_thread)(
         headers=headers, remote_addr=remote_addr, resource_path=resource_path
     )
     principal = decision.principal

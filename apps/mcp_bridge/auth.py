@@ -4,12 +4,12 @@ The /mcp router has already applied the access policy (apps.access.policy) befor
 this verifier gives the SDK the caller's identity and keeps its own bearer check as a second gate.
 """
 
-from asgiref.sync import sync_to_async
 from django.db import close_old_connections
 from mcp.server.auth.provider import AccessToken
 
 from apps.access.policy import verified_token
 from apps.access.services import api_key_verify
+from apps.core.threads import run_in_db_thread
 from apps.mcp_bridge import conf
 
 
@@ -29,7 +29,7 @@ class ApiKeyTokenVerifier:
         if hit is not None and hit[0] == token:  # the router checked this very token for this request
             key_id, name = hit[1].ident, hit[1].name
         else:
-            key = await sync_to_async(_verify, thread_sensitive=True)(token)
+            key = await run_in_db_thread(_verify)(token)
             if key is None:
                 return None
             key_id, name = str(key.pk), key.name

@@ -8,7 +8,6 @@ the search tools' enums without a code change.
 import copy
 import logging
 
-from asgiref.sync import sync_to_async
 from django.db import close_old_connections
 from mcp.server.auth.settings import AuthSettings
 from mcp.server.mcpserver import MCPServer
@@ -16,6 +15,7 @@ from mcp.server.transport_security import TransportSecuritySettings
 
 from apps.core.plans import all_plans
 from apps.core.services.sources import plan_shape
+from apps.core.threads import run_in_db_thread
 from apps.mcp_bridge import conf
 from apps.mcp_bridge.auth import ApiKeyTokenVerifier
 from apps.mcp_bridge.middleware import log_tool_calls, make_validation_middleware
@@ -100,7 +100,7 @@ class JoshServer(MCPServer):
 
     async def list_tools(self):
         tools = await super().list_tools()
-        live = await sync_to_async(live_sources, thread_sensitive=True)()
+        live = await run_in_db_thread(live_sources)()
         return [_patch(tool, self.live_enums.get(tool.name), live) for tool in tools]
 
 

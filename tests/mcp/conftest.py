@@ -101,6 +101,7 @@ def josh_server(tmp_path_factory):
         **os.environ,
         "JOSH_DATA_DIR": str(data_dir),
         "DJANGO_SETTINGS_MODULE": "josh.settings_test",
+        "JOSH_DB_THREAD_POOL": "1",  # the served process runs MCP calls on the DB thread pool, as in production
         "JOSH_LOG_LEVEL": "WARNING",
     }
     root = Path(__file__).resolve().parents[2]

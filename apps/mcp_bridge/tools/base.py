@@ -1,6 +1,6 @@
 """What every Josh tool shares: read-only annotations, the service call, and the error mapping.
 
-A tool is parse → call → return. The service runs through ``sync_to_async(thread_sensitive=True)`` with
+A tool is parse → call → return. The service runs on the process's DB thread pool (apps.core.threads) with
 stale connections closed around it (Django's request signals never fire for /mcp). A ``JoshError`` becomes
 a tool result with ``isError: true`` whose text is the REST error envelope (same code, message, request_id)
 and whose ``_meta`` carries the same fields, so a model can self-correct.
@@ -12,13 +12,13 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from asgiref.sync import sync_to_async
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import close_old_connections
 from mcp.types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import BaseModel
 
 from apps.core.errors import JoshError, error_body, server_error_body
+from apps.core.threads import run_in_db_thread
 from apps.search.timelimit import public_queries
 
 logger = logging.getLogger("josh.mcp.tools")
@@ -46,8 +46,8 @@ def _run(fn: Callable[..., Any], kwargs: dict[str, Any]) -> Any:
 
 
 async def call(fn: Callable[..., Any], /, **kwargs: Any) -> Any:
-    """Run a sync service/selector on Django's sync thread."""
-    return await sync_to_async(_run, thread_sensitive=True)(fn, kwargs)
+    """Run a sync service/selector on the DB thread pool."""
+    return await run_in_db_thread(_run)(fn, kwargs)
 
 
 def error_result(exc: JoshError | None) -> CallToolResult:
