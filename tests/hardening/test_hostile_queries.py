@@ -1,9 +1,11 @@
 """Hostile input on /v1/search and on every list and lookup route of the OpenAPI document.
 
 Property: never a 500; every non-2xx is a 400/404/429/503 carrying the one error envelope
-(``{"error": {type, code, message, request_id, hint?}}``). Example counts are bounded for CI.
+(``{"error": {type, code, message, request_id, hint?}}``). Example counts are bounded for CI;
+JOSH_HOSTILE_SCALE=5 multiplies them for a deeper run.
 """
 
+import os
 from urllib.parse import urlencode
 
 import pytest
@@ -14,8 +16,9 @@ from tests.hardening.conftest import assert_envelope
 
 pytestmark = pytest.mark.django_db
 
+SCALE = float(os.environ.get("JOSH_HOSTILE_SCALE", "1"))  # e.g. 10 for a deeper run than CI's
 HYPOTHESIS = settings(
-    max_examples=80,
+    max_examples=int(80 * SCALE),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
     derandomize=True,
@@ -175,7 +178,7 @@ def _id_strategy():
 def test_list_routes_never_500(client, hardening_corpus, path, parameters):
     @given(params=_params_strategy(parameters))
     @settings(
-        max_examples=25,
+        max_examples=int(25 * SCALE),
         deadline=None,
         derandomize=True,
         suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
@@ -192,7 +195,7 @@ def test_item_routes_never_500(client, hardening_corpus, path, parameters):
 
     @given(id=_id_strategy(), params=_params_strategy(parameters))
     @settings(
-        max_examples=15,
+        max_examples=int(15 * SCALE),
         deadline=None,
         derandomize=True,
         suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
