@@ -52,3 +52,10 @@ def test_request_id_is_echoed_when_safe(client):
     assert response.json()["error"]["request_id"] == "client-req-000123"
     unsafe = client.get("/v1/sources/nope", HTTP_X_REQUEST_ID="<script>")
     assert unsafe["X-Request-Id"] != "<script>"
+
+
+def test_wrong_method_on_an_api_route_is_a_405_envelope(client):
+    response = client.post("/v1/sources", data={})
+    error = assert_canonical_error(response, 405, "method_not_allowed")
+    assert error["hint"]["allowed_methods"] == ["GET"]
+    assert response["Allow"] == "GET"
