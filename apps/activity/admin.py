@@ -18,28 +18,7 @@ from apps.activity.models import (
     RegulatoryDocument,
     StaffMember,
 )
-
-
-class ReadOnlyAdmin(admin.ModelAdmin):
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
-
-
-class ReadOnlyInline(admin.TabularInline):
-    extra = 0
-    can_delete = False
-
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
+from apps.core.readonly_admin import ReadOnlyAdmin, ReadOnlyInline
 
 
 class LobbyingActivityInline(ReadOnlyInline):

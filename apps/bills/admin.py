@@ -24,29 +24,7 @@ from apps.bills.models import (
     Topic,
 )
 from apps.bills.selectors.quality import bills_data_quality
-
-
-class ReadOnlyAdmin(admin.ModelAdmin):
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
-
-
-class ReadOnlyInline(admin.TabularInline):
-    extra = 0
-    can_delete = False
-    show_change_link = False
-
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
+from apps.core.readonly_admin import ReadOnlyAdmin, ReadOnlyInline
 
 
 class TitleInline(ReadOnlyInline):

@@ -14,6 +14,7 @@ from django.utils.safestring import mark_safe
 
 from apps.core.models import IngestRun
 from apps.core.plans import all_plans
+from apps.core.readonly_admin import ReadOnlyAdmin
 
 # Kept inline so the page needs no template file: it extends the admin's own base.
 SOURCES_TEMPLATE = """{% extends "admin/base_site.html" %}
@@ -68,7 +69,7 @@ def _changelist_url(model) -> str:
 
 
 @admin.register(IngestRun)
-class IngestRunAdmin(admin.ModelAdmin):
+class IngestRunAdmin(ReadOnlyAdmin):
     list_display = (
         "started_at", "source", "status", "dry_run", "duration_s", "files_total", "files_failed", "records",
         "inserted", "updated", "noop", "error_count",
@@ -82,15 +83,6 @@ class IngestRunAdmin(admin.ModelAdmin):
     @admin.display(description="seconds", ordering="duration_ms")
     def duration_s(self, run):
         return format_html("{}", f"{run.duration_ms / 1000:.2f}")
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
     def get_urls(self):
         sources = path(

@@ -3,6 +3,8 @@ records and their inlines are read-only (view permission only)."""
 
 from django.contrib import admin
 
+from apps.core.readonly_admin import ReadOnlyAdmin as BaseReadOnlyAdmin
+from apps.core.readonly_admin import ReadOnlyInline as BaseReadOnlyInline
 from apps.registry.models import (
     Committee,
     CommitteeMembership,
@@ -15,27 +17,14 @@ from apps.registry.models import (
 )
 
 
-class ReadOnlyMixin:
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
-
-
-class ReadOnlyAdmin(ReadOnlyMixin, admin.ModelAdmin):
+class ReadOnlyAdmin(BaseReadOnlyAdmin):
     list_per_page = 50
 
     def get_readonly_fields(self, request, obj=None):
         return [f.name for f in self.model._meta.fields]
 
 
-class ReadOnlyInline(ReadOnlyMixin, admin.TabularInline):
-    extra = 0
-    can_delete = False
+class ReadOnlyInline(BaseReadOnlyInline):
     show_change_link = True
 
     def get_readonly_fields(self, request, obj=None):
