@@ -11,8 +11,23 @@ Bill ids live here because every source cites bills: ``hr:119:103`` is canonical
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import date
 
 from apps.core.errors import UnrecognizedIdFormat
+
+
+def congress_for_year(year: int) -> int:
+    """The Congress in session during most of ``year`` (the 110th: 2007-2008)."""
+    return (year - 1789) // 2 + 1
+
+
+def congress_for_date(day: date | None) -> int | None:
+    """The Congress sitting on ``day`` (None when the date is unknown). Each Congress starts on January 3 of
+    an odd year (20th Amendment), so January 1-2 belong to the previous one."""
+    if day is None:
+        return None
+    return congress_for_year(day.year if (day.month, day.day) >= (1, 3) else day.year - 1)
+
 
 BILL_TYPES = ("hr", "s", "hjres", "sjres", "hconres", "sconres", "hres", "sres")
 

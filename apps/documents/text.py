@@ -1,7 +1,6 @@
 """Small text helpers shared by the document parsers."""
 
 import re
-from datetime import date
 
 from apps.core.ids import find_bill_mentions
 
@@ -24,17 +23,6 @@ def tidy(text: str) -> str:
 def strip_md_links(text: str) -> str:
     """``[label](url)`` -> ``label`` (images too)."""
     return _MD_LINK.sub(lambda m: m.group(1), text)
-
-
-def congress_for(day: date | None) -> int | None:
-    """The Congress sitting on ``day``: (year - 1789) // 2 + 1, except that a Congress starts on
-    January 3 of an odd year (20th Amendment), so January 1-2 of an odd year belong to the previous one."""
-    if day is None:
-        return None
-    year = day.year
-    if year % 2 == 1 and day.month == 1 and day.day < 3:
-        year -= 1
-    return (year - 1789) // 2 + 1
 
 
 _CONGRESS_RE = re.compile(r"\b(\d{2,3})(?:st|nd|rd|th) Congress\b")

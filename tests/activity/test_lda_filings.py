@@ -4,8 +4,9 @@ from decimal import Decimal
 import pytest
 
 from apps.activity.models import LobbyingActivity, LobbyingBillMention, LobbyingFiling, LobbyingLobbyist
-from apps.activity.parsers.lda import congress_for_year, parse_lda_filing
+from apps.activity.parsers.lda import parse_lda_filing
 from apps.core.errors import SourceFormatError
+from apps.core.ids import congress_for_year
 from apps.core.services.ingest import run_ingest
 
 from .conftest import ingest

@@ -3,8 +3,8 @@ from datetime import date
 import pytest
 
 from apps.core.errors import UnrecognizedIdFormat
-from apps.core.ids import classify_id
-from apps.documents.text import bill_mentions, congress_for
+from apps.core.ids import classify_id, congress_for_date
+from apps.documents.text import bill_mentions
 
 
 @pytest.mark.parametrize(
@@ -61,7 +61,7 @@ def test_unknown_shape_lists_document_prefixes():
     ],
 )
 def test_congress_for_date(day, congress):
-    assert congress_for(day) == congress
+    assert congress_for_date(day) == congress
 
 
 def test_bill_mentions_use_the_congress_the_sentence_names():

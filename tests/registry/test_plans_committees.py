@@ -6,8 +6,8 @@ congresses; historical-only committees not current; the Congress rule for the cu
 
 import pytest
 
+from apps.core.ids import congress_for_date
 from apps.registry.models import Committee, CommitteeMembership
-from apps.registry.plans._common import congress_for_date
 from apps.registry.plans.committee_memberships import DEFAULT_CONGRESS, current_congress
 
 pytestmark = pytest.mark.django_db

@@ -1,11 +1,11 @@
 """congressional-record: GPO CREC granules with their speaker turns."""
 
+from apps.core.ids import congress_for_date
 from apps.core.plans import LoadContext, Outcome, SearchSpec, SourcePlan, register
 from apps.core.upsert import combine, sync_children, upsert
 from apps.documents.models import CrecGranule, CrecSpeakerTurn
 from apps.documents.parsers import crec
 from apps.documents.services.links import now, sync_bill_mentions
-from apps.documents.text import congress_for
 
 SLUG = "congressional-record"
 
@@ -16,7 +16,7 @@ def citation(record: crec.CrecGranuleRecord) -> str:
 
 
 def load(record: crec.CrecGranuleRecord, ctx: LoadContext) -> Outcome:
-    congress = congress_for(record.published_at)
+    congress = congress_for_date(record.published_at)
     values = record.model_dump(exclude={"granule_id", "turns"})
     values.update(granule_id=record.granule_id, congress=congress, citation_string=citation(record))
     granule, outcome = upsert(

@@ -1,12 +1,13 @@
 """crs-reports: CRS products (Markdown) plus the congress.gov catalog CSV exports."""
 
+from apps.core.ids import congress_for_date
 from apps.core.plans import LoadContext, Outcome, SearchSpec, SourcePlan, register
 from apps.core.upsert import combine, upsert
 from apps.documents.models import CrsCatalogEntry, CrsReport
 from apps.documents.models.reports import CrsProductType
 from apps.documents.parsers import crs
 from apps.documents.services.links import now, sync_bill_mentions
-from apps.documents.text import congress_for, crs_citations
+from apps.documents.text import crs_citations
 
 SLUG = "crs-reports"
 
@@ -32,7 +33,7 @@ def load(record, ctx: LoadContext) -> Outcome:
     if not authors or not topics:
         if entry := _catalog_fallback(record.product_number):
             authors, topics = authors or entry.authors, topics or entry.topics
-    congress = congress_for(record.published_at)
+    congress = congress_for_date(record.published_at)
     crs_id = record.key
     report, outcome = upsert(
         CrsReport,

@@ -1,11 +1,12 @@
 """gao-reports: GAO products converted to Markdown, with Highlights kept apart."""
 
+from apps.core.ids import congress_for_date
 from apps.core.plans import LoadContext, Outcome, SearchSpec, SourcePlan, register
 from apps.core.upsert import combine, upsert
 from apps.documents.models import GaoReport
 from apps.documents.parsers import gao
 from apps.documents.services.links import now, sync_bill_mentions
-from apps.documents.text import congress_for, gao_citations
+from apps.documents.text import gao_citations
 
 SLUG = "gao-reports"
 
@@ -15,7 +16,7 @@ def citation(record: gao.GaoReportRecord) -> str:
 
 
 def load(record: gao.GaoReportRecord, ctx: LoadContext) -> Outcome:
-    congress = congress_for(record.published_at)
+    congress = congress_for_date(record.published_at)
     values = record.model_dump(exclude={"report_number"})
     values.update(
         congress=congress,

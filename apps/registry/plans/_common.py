@@ -1,7 +1,7 @@
 """Helpers shared by the registry plans: strict YAML/JSON reading and the Congress calendar."""
 
 import json
-from datetime import date, datetime
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -54,12 +54,6 @@ def validation_message(exc: ValidationError) -> str:
     loc = ".".join(str(p) for p in first.get("loc", ()))
     more = f" (+{exc.error_count() - 1} more)" if exc.error_count() > 1 else ""
     return f"invalid field '{loc}': {first.get('msg', 'invalid')}{more}"
-
-
-def congress_for_date(day: date) -> int:
-    """The Congress in session on ``day``: each starts on January 3 of an odd year (20th Amendment)."""
-    year = day.year if (day.month, day.day) >= (1, 3) else day.year - 1
-    return (year - 1789) // 2 + 1
 
 
 def ordinal(n: int) -> str:

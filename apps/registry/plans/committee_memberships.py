@@ -17,6 +17,7 @@ from django.db.models import Max
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from apps.core.errors import SourceFormatError
+from apps.core.ids import congress_for_date
 from apps.core.plans import LoadContext, Outcome, SourcePlan, register
 from apps.registry.models import Committee, CommitteeMembership, Legislator, Term
 from apps.registry.services import legislator_resolve_or_stub
@@ -25,7 +26,6 @@ from ._common import (
     LICENSE,
     PUBLISHER,
     UPSTREAM,
-    congress_for_date,
     ordinal,
     read_yaml,
     run_stamp,

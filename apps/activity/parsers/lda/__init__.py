@@ -5,8 +5,7 @@ Two spellings of the same form occur in the sample and are both accepted: an LD-
 ``lobbyist_covered_position`` or ``lobbyist_covered_official_position``.
 """
 
-from apps.activity.parsers.lda.fields import congress_for_year
 from apps.activity.parsers.lda.parse import FILING_URL, parse_lda_filing
 from apps.activity.parsers.lda.records import LdaFilingRecord
 
-__all__ = ["FILING_URL", "LdaFilingRecord", "congress_for_year", "parse_lda_filing"]
+__all__ = ["FILING_URL", "LdaFilingRecord", "parse_lda_filing"]

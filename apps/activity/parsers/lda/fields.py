@@ -20,11 +20,6 @@ from apps.core.ids import find_bill_mentions
 _ISSUE_CODE = re.compile(r"^[A-Z]{3}$")
 
 
-def congress_for_year(year: int) -> int:
-    """The Congress in session during most of ``year`` (the 110th: 2007-2008)."""
-    return (year - 1789) // 2 + 1
-
-
 def read_lobbyist(raw: dict, *, activity_seq: int, seq: int, where: str) -> LdaLobbyist:
     raw = obj(raw, where)
     position = raw.get("lobbyist_covered_position", raw.get("lobbyist_covered_official_position"))

@@ -11,13 +11,13 @@ from apps.activity.parsers.common import (
 )
 from apps.activity.parsers.lda.fields import (
     bill_mentions_in,
-    congress_for_year,
     docket_mentions_in,
     read_entity,
     read_issue_code,
     read_lobbyist,
 )
 from apps.activity.parsers.lda.records import LdaActivity
+from apps.core.ids import congress_for_year
 
 
 def ld2_period(data: dict) -> dict:
