@@ -7,16 +7,14 @@ each emitted as a quoted FTS5 string. The statement runs under the configured ti
 """
 
 import re
-import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 
 from django.conf import settings
-from django.db import OperationalError, connection
+from django.db import connection
 
-from apps.core.errors import InvalidParameter, QueryTimeout
+from apps.core.errors import InvalidParameter
 from apps.search.ddl import quote_ident
+from apps.search.timelimit import deadline
 
 MAX_TOKENS = 12
 MIN_PREFIX = 3
@@ -76,24 +74,12 @@ def name_match_query(q: str, *, loose: bool = False) -> str:
     return " OR ".join(parts)
 
 
-@contextmanager
-def _time_limit() -> Iterator[None]:
-    budget_ms = settings.JOSH["QUERY_TIME_LIMIT_MS"]
-    deadline = time.perf_counter() + budget_ms / 1000
-    connection.ensure_connection()
-    raw = connection.connection
-    raw.set_progress_handler(lambda: 1 if time.perf_counter() > deadline else 0, _PROGRESS_STEPS)
-    try:
-        yield
-    except OperationalError as exc:
-        if "interrupt" in str(exc):
-            raise QueryTimeout(
-                f"The name lookup ran past its {budget_ms} ms budget; use fewer words or add a filter.",
-                hint={"time_limit_ms": budget_ms},
-            ) from None
-        raise
-    finally:
-        raw.set_progress_handler(None, _PROGRESS_STEPS)
+def _time_limit():
+    return deadline(
+        settings.JOSH["QUERY_TIME_LIMIT_MS"],
+        "The name lookup ran past its {ms} ms budget; use fewer words or add a filter.",
+        steps=_PROGRESS_STEPS,
+    )
 
 
 def search_names(

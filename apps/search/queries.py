@@ -6,20 +6,17 @@ parameters as written in the files.
 """
 
 import json
-import time
-from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 
 from django.conf import settings
 from django.db import connection
 
-from apps.core.errors import QueryTimeout
 from apps.search.ddl import quote_ident
+from apps.search.timelimit import deadline
 
 SQL_DIR = Path(__file__).parent / "sql"
-_PROGRESS_STEPS = 50_000  # VM instructions between time checks (well under 1 ms)
 
 
 @cache
@@ -67,22 +64,10 @@ def time_limit_ms() -> int:
     return settings.JOSH["QUERY_TIME_LIMIT_MS"]
 
 
-@contextmanager
-def time_limit(ms: int | None = None) -> Iterator[None]:
+def time_limit(ms: int | None = None):
     """Abort the SQLite statements run inside after ``ms`` milliseconds with ``QueryTimeout``."""
-    budget = (ms or time_limit_ms()) / 1000
-    deadline = time.perf_counter() + budget
-    conn = raw_connection()
-    conn.set_progress_handler(lambda: 1 if time.perf_counter() > deadline else 0, _PROGRESS_STEPS)
-    try:
-        yield
-    except Exception as exc:
-        if "interrupted" in str(exc):
-            raise QueryTimeout(
-                f"The search ran past its {int(budget * 1000)} ms budget. Add a filter "
-                "(source, since, congress), use rarer words, or lower the limit.",
-                hint={"time_limit_ms": int(budget * 1000)},
-            ) from exc
-        raise
-    finally:
-        conn.set_progress_handler(None, 0)
+    return deadline(
+        ms or time_limit_ms(),
+        "The search ran past its {ms} ms budget. Add a filter (source, since, congress), use rarer words, "
+        "or lower the limit.",
+    )

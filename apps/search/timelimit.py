@@ -1,7 +1,8 @@
-"""A time limit on every statement a public request runs (not only search): SQLite's progress handler.
+"""Time limits on SQLite work: the progress handler aborts a statement past its deadline.
 
-``queries.time_limit`` guards the search engine's own raw SQL. This module guards everything else a
-request does through the ORM (lists, lookups, dossiers, the browsable API, MCP tools): while a
+``deadline`` is the one mechanism: a budget for a block of raw SQL (the search engine's
+``queries.time_limit``, name lookups, aggregates), with the caller's own recovery message. The rest of this
+module guards everything else a request does through the ORM (lists, lookups, dossiers, the browsable API, MCP tools): while a
 ``public_queries()`` block is open, each statement on the thread's connection gets a fresh budget of
 ``JOSH["QUERY_TIME_LIMIT_MS"]`` and one past it fails with ``QueryTimeout`` (503, ``query_timeout``).
 apps.core wires it around every Django request (request_started / request_finished) and the MCP tools
@@ -38,12 +39,34 @@ def timeout_error(budget_ms: int | None = None) -> QueryTimeout:
     )
 
 
+def _arm(raw, budget_ms: int, steps: int | None = None) -> None:
+    """Make ``raw`` (a DB-API connection) abort any statement still running ``budget_ms`` from now."""
+    end = time.perf_counter() + budget_ms / 1000
+    raw.set_progress_handler(lambda: 1 if time.perf_counter() > end else 0, steps or _PROGRESS_STEPS)
+
+
+@contextmanager
+def deadline(ms: int | None, message: str, *, steps: int | None = None) -> Iterator[None]:
+    """Abort the SQL run inside after ``ms`` milliseconds (default: the public budget) with ``QueryTimeout``
+    carrying ``message`` (``{ms}`` is filled in) and ``hint.time_limit_ms``."""
+    budget_ms = ms or _budget_ms()
+    connection.ensure_connection()
+    raw = connection.connection
+    _arm(raw, budget_ms, steps)
+    try:
+        yield
+    except Exception as exc:
+        if is_interrupt(exc):
+            raise QueryTimeout(message.format(ms=budget_ms), hint={"time_limit_ms": budget_ms}) from exc
+        raise
+    finally:
+        raw.set_progress_handler(None, 0)
+
+
 def _statement_limit(execute, sql, params, many, context):
     """A Django execute wrapper: a fresh deadline for this statement (its fetches included)."""
     budget_ms = _budget_ms()
-    deadline = time.perf_counter() + budget_ms / 1000
-    raw = context["connection"].connection
-    raw.set_progress_handler(lambda: 1 if time.perf_counter() > deadline else 0, _PROGRESS_STEPS)
+    _arm(context["connection"].connection, budget_ms)
     try:
         return execute(sql, params, many, context)
     except Exception as exc:

@@ -11,7 +11,7 @@ import itertools
 import pytest
 from django.db import connection
 
-from apps.search import queries, timelimit
+from apps.search import timelimit
 from tests.hardening.conftest import assert_envelope
 
 pytestmark = pytest.mark.django_db
@@ -25,8 +25,7 @@ def _clock():
 @pytest.fixture
 def no_time_left(settings, monkeypatch):
     settings.JOSH = {**settings.JOSH, "QUERY_TIME_LIMIT_MS": 1}
-    monkeypatch.setattr(timelimit, "_PROGRESS_STEPS", 1)
-    monkeypatch.setattr(queries, "_PROGRESS_STEPS", 1)
+    monkeypatch.setattr(timelimit, "_PROGRESS_STEPS", 1)  # the one progress-handler time limit
     monkeypatch.setattr(timelimit.time, "perf_counter", _clock())  # each check is a second later
 
 
@@ -57,8 +56,8 @@ def test_lists_and_lookups_stop_with_query_timeout(client, hardening_corpus, no_
 
 def test_search_stops_with_query_timeout(client, hardening_corpus, settings, monkeypatch):
     settings.JOSH = {**settings.JOSH, "QUERY_TIME_LIMIT_MS": 1}
-    monkeypatch.setattr(queries, "_PROGRESS_STEPS", 1)
-    monkeypatch.setattr(queries.time, "perf_counter", _clock())
+    monkeypatch.setattr(timelimit, "_PROGRESS_STEPS", 1)  # search's time_limit is timelimit.deadline
+    monkeypatch.setattr(timelimit.time, "perf_counter", _clock())
     response = client.get("/v1/search", {"q": "water", "mode": "lexical"})
     assert response.status_code == 503
     assert response.json()["error"]["code"] == "query_timeout"
