@@ -1,12 +1,9 @@
 """The real samples the aggregate tests count over, ingested once for the package inside an outer
 transaction rolled back at the end (each test nests as a savepoint)."""
 
-from contextlib import contextmanager
-
 import pytest
-from django.db import transaction
 
-from apps.core.services.ingest import run_ingest
+from tests.corpus import ingested
 
 SOURCES = (
     "legislators",
@@ -21,18 +18,6 @@ SOURCES = (
     "lda-filings",
     "regulations-dot-gov-dockets",
 )
-
-
-@contextmanager
-def ingested(django_db_blocker, slugs):
-    with django_db_blocker.unblock():
-        outer = transaction.atomic()
-        outer.__enter__()
-        try:
-            yield {slug: run_ingest(slug=slug) for slug in slugs}
-        finally:
-            transaction.set_rollback(True)
-            outer.__exit__(None, None, None)
 
 
 @pytest.fixture(scope="package", autouse=True)

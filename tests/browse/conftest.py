@@ -1,31 +1,17 @@
 """Every real sample (all plans with one), ingested once for the package inside an outer transaction that
 is rolled back at the end (each test nests as a savepoint)."""
 
-from contextlib import contextmanager
 from urllib.parse import parse_qsl
 
 import pytest
-from django.db import transaction
 
 from apps.core.plans import all_plans
-from apps.core.services.ingest import run_ingest
-
-
-@contextmanager
-def ingested(django_db_blocker):
-    with django_db_blocker.unblock():
-        outer = transaction.atomic()
-        outer.__enter__()
-        try:
-            yield {p.slug: run_ingest(slug=p.slug) for p in all_plans() if p.has_sample}
-        finally:
-            transaction.set_rollback(True)
-            outer.__exit__(None, None, None)
+from tests.corpus import ingested
 
 
 @pytest.fixture(scope="package", autouse=True)
 def browse_sample(django_db_setup, django_db_blocker):
-    with ingested(django_db_blocker) as results:
+    with ingested(django_db_blocker, [p.slug for p in all_plans() if p.has_sample]) as results:
         yield results
 
 

@@ -2,12 +2,9 @@
 back at the end (each test's own transaction nests as a savepoint: tests never see each other's writes,
 other packages never see the sample)."""
 
-from contextlib import contextmanager
-
 import pytest
-from django.db import transaction
 
-from apps.core.services.ingest import run_ingest
+from tests.corpus import ingested
 
 DOCUMENT_SOURCES = (
     "crs-reports",
@@ -18,18 +15,6 @@ DOCUMENT_SOURCES = (
     "us-code",
     "congressional-record",
 )
-
-
-@contextmanager
-def ingested(django_db_blocker, slugs):
-    with django_db_blocker.unblock():
-        outer = transaction.atomic()
-        outer.__enter__()
-        try:
-            yield {slug: run_ingest(slug=slug) for slug in slugs}
-        finally:
-            transaction.set_rollback(True)
-            outer.__exit__(None, None, None)
 
 
 @pytest.fixture(scope="package", autouse=True)

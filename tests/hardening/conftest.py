@@ -9,10 +9,9 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
-from django.db import transaction
 
 from apps.core.plans import get_plan
-from apps.core.services.ingest import run_ingest
+from tests.corpus import ingested
 
 CORPUS = Path(settings.CORPUS_DIR)
 VOTE_FILES = sorted((CORPUS / "votes").rglob("*.json"))[:12]
@@ -30,19 +29,13 @@ SOURCES = (
 def ingested_sample(django_db_blocker):
     from apps.search.embedding import embed_source
 
-    with django_db_blocker.unblock():
-        outer = transaction.atomic()
-        outer.__enter__()
-        try:
-            results = {slug: run_ingest(slug=slug, paths=paths) for slug, paths in SOURCES}
-            for slug in ("bills", "gao-reports"):
-                plan = get_plan(slug)
-                if plan.search and plan.search.chunk_table:
-                    embed_source(plan)
-            yield results
-        finally:
-            transaction.set_rollback(True)
-            outer.__exit__(None, None, None)
+    slugs = [slug for slug, _ in SOURCES]
+    with ingested(django_db_blocker, slugs, paths=dict(SOURCES)) as results:
+        for slug in ("bills", "gao-reports"):
+            plan = get_plan(slug)
+            if plan.search and plan.search.chunk_table:
+                embed_source(plan)
+        yield results
 
 
 @pytest.fixture(scope="package")

@@ -5,11 +5,7 @@ test's own ``django_db`` transaction nests inside it as a savepoint, so tests ne
 and other packages never see the sample.
 """
 
-from contextlib import contextmanager
-
-from django.db import transaction
-
-from apps.core.services.ingest import run_ingest
+from tests.corpus import ingested
 
 REGISTRY_SOURCES = (
     "legislators",
@@ -20,13 +16,5 @@ REGISTRY_SOURCES = (
 )
 
 
-@contextmanager
 def ingested_registry_sample(django_db_blocker):
-    with django_db_blocker.unblock():
-        outer = transaction.atomic()
-        outer.__enter__()
-        try:
-            yield {slug: run_ingest(slug=slug) for slug in REGISTRY_SOURCES}
-        finally:
-            transaction.set_rollback(True)
-            outer.__exit__(None, None, None)
+    return ingested(django_db_blocker, REGISTRY_SOURCES)
