@@ -19,7 +19,9 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "josh.settings")
 
 # First: sets up the app registry before any model is imported.
 _wsgi = get_wsgi_application()
-django_application = WSGIMiddleware(_wsgi, workers=int(os.environ.get("JOSH_THREADS", "8")))
+from django.conf import settings  # noqa: E402  (configured by get_wsgi_application above)
+
+django_application = WSGIMiddleware(_wsgi, workers=settings.JOSH["THREADS"])
 
 from apps.mcp_bridge.asgi import build_application  # noqa: E402
 

@@ -151,6 +151,8 @@ JOSH = {
     "RRF_K": env_int("JOSH_RRF_K", 60, minimum=1),
     "PAGE_SIZE_DEFAULT": 20,
     "PAGE_SIZE_MAX": 250,
+    # Threads per process serving Django (a2wsgi) and ORM work from async code (MCP); each keeps a connection.
+    "THREADS": env_int("JOSH_THREADS", 8, minimum=1),
     "QUERY_TIME_LIMIT_MS": env_int("JOSH_QUERY_TIME_LIMIT_MS", 2000, minimum=10),
 }
 
@@ -195,14 +197,18 @@ if PRODUCTION:
     from django.core.exceptions import ImproperlyConfigured as _Misconfigured
 
     if env_bool("JOSH_DEBUG", False):
-        raise _Misconfigured("JOSH_PRODUCTION=1 with JOSH_DEBUG=1: debug pages leak settings; unset JOSH_DEBUG")
+        raise _Misconfigured(
+            "JOSH_PRODUCTION=1 with JOSH_DEBUG=1: debug pages leak settings; unset JOSH_DEBUG"
+        )
     if SECRET_KEY == _DEV_SECRET_KEY or len(SECRET_KEY) < 50 or len(set(SECRET_KEY)) < 5:
         raise _Misconfigured(
             "JOSH_PRODUCTION=1 needs JOSH_SECRET_KEY: at least 50 random characters, e.g. "
             "python -c 'import secrets; print(secrets.token_urlsafe(50))'"
         )
     if not env_list("JOSH_ALLOWED_HOSTS", []):
-        raise _Misconfigured("JOSH_PRODUCTION=1 needs JOSH_ALLOWED_HOSTS (the public host names, comma separated)")
+        raise _Misconfigured(
+            "JOSH_PRODUCTION=1 needs JOSH_ALLOWED_HOSTS (the public host names, comma separated)"
+        )
     DEBUG = False
     SECURE_SSL_REDIRECT = env_bool("JOSH_SSL_REDIRECT", True)
     SECURE_HSTS_SECONDS = env_int("JOSH_HSTS_SECONDS", 31_536_000, minimum=0)

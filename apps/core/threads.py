@@ -6,7 +6,6 @@ and because its threads live for the whole process, each keeps its persistent SQ
 (CONN_MAX_AGE=None), like the a2wsgi pool that serves Django's own requests.
 """
 
-import os
 from concurrent.futures import ThreadPoolExecutor
 from functools import cache
 
@@ -16,9 +15,7 @@ from django.conf import settings
 
 @cache
 def db_executor() -> ThreadPoolExecutor:
-    return ThreadPoolExecutor(
-        max_workers=int(os.environ.get("JOSH_THREADS", "8")), thread_name_prefix="josh-db"
-    )
+    return ThreadPoolExecutor(max_workers=settings.JOSH["THREADS"], thread_name_prefix="josh-db")
 
 
 def run_in_db_thread(fn):

@@ -37,15 +37,10 @@ class Command(BaseCommand):
                 )
                 continue
             print_result(console, run_ingest(slug=plan.slug))
-        if not skip_embed and "embed" in self._commands():
+        if not skip_embed:
             call_command("embed")
         self._ensure_admin(console)
         console.print(f"[bold green]demo ready[/bold green] in {time.perf_counter() - started:.1f}s")
-
-    def _commands(self):
-        from django.core.management import get_commands
-
-        return get_commands()
 
     def _ensure_admin(self, console):
         username = os.environ.get("JOSH_ADMIN_USER", "admin")
