@@ -1,28 +1,13 @@
 """What legislators, roll-call votes and committee memberships may be counted and bucketed by
-(see apps.core.aggregates). The list filters are the list selectors' own (``_filters``, ``_bill_filter``)."""
+(see apps.core.aggregates). The list filters are the list selectors' own (``legislator_queryset``, ``vote_queryset``)."""
 
 from pydantic import BaseModel, Field
 
 from apps.core.aggregates import AggregateSpec, register_aggregate
-from apps.registry.models import CommitteeMembership, Legislator, RollCallVote
+from apps.registry.models import CommitteeMembership
 from apps.registry.schemas import LegislatorListParams, VoteListParams
-from apps.registry.selectors.legislators import _filters as legislator_filters
-from apps.registry.selectors.votes import _bill_filter
-
-
-def legislator_queryset(*, params: LegislatorListParams):
-    return Legislator.objects.filter(**legislator_filters(params))
-
-
-def vote_queryset(*, params: VoteListParams):
-    qs = RollCallVote.objects.all()
-    if params.chamber:
-        qs = qs.filter(chamber=params.chamber)
-    if params.congress:
-        qs = qs.filter(congress=params.congress)
-    if params.bill_id:
-        qs = qs.filter(bill_id=_bill_filter(params.bill_id, params.congress))
-    return qs
+from apps.registry.selectors.legislators import legislator_queryset
+from apps.registry.selectors.votes import vote_queryset
 
 
 class MembershipAggregateParams(BaseModel):

@@ -117,12 +117,17 @@ def _hit(row: Legislator, score: float | None) -> LegislatorHit:
     return LegislatorHit(**legislator_summary(row).model_dump(), score=score, citation=citation_for(row))
 
 
+def legislator_queryset(*, params: LegislatorListParams):
+    """The legislators a list's filters select, before any name ranking (shared with the aggregates)."""
+    return Legislator.objects.filter(**_filters(params))
+
+
 def legislator_list(*, params: LegislatorListParams) -> Page[LegislatorHit]:
     """Members of Congress, filtered by state / chamber / party / current. With ``q`` (a noisy name such as
     "Sen. Markey MA", "AOC" or "Jack Reed D-RI") the results are ranked by name match, best first."""
     filters = _filters(params)
     if not params.q:
-        qs = Legislator.objects.filter(**filters).order_by("last_name", "first_name", "id")
+        qs = legislator_queryset(params=params).order_by("last_name", "first_name", "id")
         return paginate(qs, limit=params.limit, cursor=params.cursor, to_schema=lambda row: _hit(row, None))
     limit, offset = page_window(params.limit, params.cursor)
     matches = search_names(

@@ -73,9 +73,8 @@ def _bill_filter(raw: str, congress: int | None) -> str:
     return normalize_for("bill", raw, parameter="bill_id")
 
 
-def vote_list(*, params: VoteListParams) -> Page[VoteSummary]:
-    """Roll-call votes, newest first, filtered by chamber, Congress and the bill voted on (any bill
-    spelling; ``H.J.Res. 24`` needs ``congress=``)."""
+def vote_queryset(*, params: VoteListParams):
+    """The votes a list's filters select (shared by the list and its aggregates)."""
     qs = RollCallVote.objects.all()
     if params.chamber:
         qs = qs.filter(chamber=params.chamber)
@@ -83,5 +82,11 @@ def vote_list(*, params: VoteListParams) -> Page[VoteSummary]:
         qs = qs.filter(congress=params.congress)
     if params.bill_id:
         qs = qs.filter(bill_id=_bill_filter(params.bill_id, params.congress))
-    qs = qs.order_by("-voted_at", "-number", "id")
+    return qs
+
+
+def vote_list(*, params: VoteListParams) -> Page[VoteSummary]:
+    """Roll-call votes, newest first, filtered by chamber, Congress and the bill voted on (any bill
+    spelling; ``H.J.Res. 24`` needs ``congress=``)."""
+    qs = vote_queryset(params=params).order_by("-voted_at", "-number", "id")
     return paginate(qs, limit=params.limit, cursor=params.cursor, to_schema=vote_summary)
