@@ -22,6 +22,9 @@ def _args(argv=None):
     parser.add_argument("--rebuild", action="store_true", help="regenerate the corpus even if it exists")
     parser.add_argument("--repeat", type=int, default=5, help="timed runs per query")
     parser.add_argument("--no-embed", action="store_true", help="skip the MiniLM throughput measurement")
+    parser.add_argument(
+        "--only", default="semantic,lexical,hybrid", help="comma list of sections to run (default: all three)"
+    )
     parser.add_argument("--measure", action="store_true", help=argparse.SUPPRESS)  # internal: measuring child
     args = parser.parse_args(argv)
     if args.quick:

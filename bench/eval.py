@@ -1,76 +1,207 @@
-"""Retrieval quality on the demo corpus: recall@5, recall@10, MRR and nDCG@10 per mode and per query kind.
+"""Retrieval quality on the demo corpus, with a dev split to tune on and a test split to report.
 
-    JOSH_DATA_DIR=<a data dir after `manage.py setup_demo`> python -m bench.eval [--source a,b] [--k 60]
+    JOSH_DATA_DIR=<a data dir after `manage.py setup_demo`> python -m bench.eval [--split test] [--set K=V]
+    python -m bench.eval --split dev --ablate      # the variants tuned on (dev only)
 
-Queries and their verified relevant records are in ``bench/queries.jsonl`` (kinds: exact — distinctive
-tokens from the record; paraphrase — no title words; mixed). Relevance is binary.
+Queries: ``bench/evalset/*.jsonl``, written by reading the corpus documents (kinds: ``title`` — a document's
+exact title; ``keyword`` — distinctive terms; ``paraphrase`` — no title words; ``mixed``), each with graded
+relevant records (2: what the query is about; 1: also on point), judged without looking at any system's
+results. The split is stratified by kind and fixed by ``SPLIT_SEED``: half of each kind is dev, half test.
+
+Systems, all in this process over the same corpus: Josh ``lexical``, ``semantic`` (dense-only) and
+``hybrid`` through ``apps.search.selectors.search`` (every searchable source, top 10), and a plain BM25
+baseline — ``bm25s`` over whole documents (every column Josh indexes, concatenated), English stop words and
+the Snowball stemmer, OR semantics. Metrics: nDCG@10 (gain 2^grade - 1), MRR (first record of grade ≥ 1),
+recall@10 (share of grade ≥ 1 records in the top 10), and for title queries the share with a grade-2 record
+at rank 1.
 """
 
 import argparse
+import hashlib
 import json
 import math
 import os
+import statistics
 import sys
+import time
 from collections import defaultdict
 from pathlib import Path
 
-QUERIES = Path(__file__).with_name("queries.jsonl")
-DEFAULT_SOURCES = "bills,public-laws,crs-reports,gao-reports"
-MODES = ("lexical", "semantic", "hybrid")
+EVALSET = Path(__file__).with_name("evalset")
+SPLIT_SEED = "josh-eval-v1"
+KINDS = ("title", "keyword", "paraphrase", "mixed")
+JOSH_MODES = ("lexical", "semantic", "hybrid")
 
 
-def metrics(ranked: list[str], relevant: set[str]) -> dict[str, float]:
-    hits = [1 if r in relevant else 0 for r in ranked[:10]]
-    first = next((i for i, h in enumerate(hits, 1) if h), None)
-    dcg = sum(h / math.log2(i + 1) for i, h in enumerate(hits, 1))
-    ideal = sum(1 / math.log2(i + 1) for i in range(1, min(len(relevant), 10) + 1))
+def load_queries() -> list[dict]:
+    out = []
+    for path in sorted(EVALSET.glob("*.jsonl")):
+        out += [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    return out
+
+
+def split(queries: list[dict], which: str) -> list[dict]:
+    """``dev`` / ``test`` / ``all``: per kind, queries ordered by a seeded hash of their id, first half dev."""
+    if which == "all":
+        return queries
+    out = []
+    for kind in sorted({q["kind"] for q in queries}):
+        ranked = sorted(
+            (q for q in queries if q["kind"] == kind),
+            key=lambda q: hashlib.sha1(f"{SPLIT_SEED}:{q['id']}".encode()).hexdigest(),
+        )
+        half = (len(ranked) + 1) // 2
+        out += ranked[:half] if which == "dev" else ranked[half:]
+    return out
+
+
+def metrics(ranked: list[str], relevant: dict[str, int]) -> dict[str, float]:
+    top = ranked[:10]
+    gains = [2 ** relevant.get(r, 0) - 1 for r in top]
+    dcg = sum(g / math.log2(i + 1) for i, g in enumerate(gains, 1))
+    ideal = sorted((2**g - 1 for g in relevant.values()), reverse=True)[:10]
+    idcg = sum(g / math.log2(i + 1) for i, g in enumerate(ideal, 1))
+    first = next((i for i, r in enumerate(top, 1) if relevant.get(r, 0) > 0), None)
+    wanted = [r for r, g in relevant.items() if g > 0]
     return {
-        "recall@5": sum(hits[:5]) / len(relevant),
-        "recall@10": sum(hits) / len(relevant),
+        "nDCG@10": dcg / idcg if idcg else 0.0,
         "MRR": 1 / first if first else 0.0,
-        "nDCG@10": dcg / ideal,
+        "R@10": sum(1 for r in wanted if r in top) / len(wanted),
+        "top1": 1.0 if top and relevant.get(top[0], 0) == 2 else 0.0,
     }
 
 
-def evaluate(queries: list[dict], sources: str) -> dict[tuple[str, str], dict[str, float]]:
+class Bm25Baseline:
+    """Plain document-level BM25 (bm25s) over every searchable record of the demo database."""
+
+    def __init__(self, *, stem: bool = True, stop_words: bool = True):
+        import bm25s
+        import Stemmer
+
+        from apps.search import eligibility, queries
+        from apps.search.ddl import quote_ident
+
+        self.ids, texts = [], []
+        for _slug, (plan, shape) in sorted(eligibility.shapes().items()):
+            if shape not in ("body", "short-body"):
+                continue
+            spec = plan.search
+            cols = ", ".join(f"coalesce(CAST({quote_ident(c)} AS TEXT), '')" for c in spec.columns)
+            sql = (
+                f"SELECT {quote_ident(spec.public_id_column)}, {cols} FROM {quote_ident(spec.content_table)}"
+            )
+            for row in queries.fetchall(sql):
+                self.ids.append(row[0])
+                texts.append("\n".join(row[1:]))
+        self.stemmer = Stemmer.Stemmer("english") if stem else None
+        self.stop = "en" if stop_words else None
+        self.bm25s = bm25s
+        self.retriever = bm25s.BM25()
+        self.retriever.index(
+            bm25s.tokenize(texts, stopwords=self.stop, stemmer=self.stemmer, show_progress=False)
+        )
+
+    def search(self, q: str, k: int = 10) -> list[str]:
+        tokens = self.bm25s.tokenize([q], stopwords=self.stop, stemmer=self.stemmer, show_progress=False)
+        if not tokens.vocab:
+            return []
+        docs, scores = self.retriever.retrieve(tokens, k=min(k, len(self.ids)), show_progress=False)
+        return [self.ids[int(d)] for d, s in zip(docs[0], scores[0], strict=True) if s > 0]
+
+
+def run(queries: list[dict], systems: dict) -> tuple[dict, dict]:
+    """Per (system, kind) mean metrics, and per system the latencies (ms)."""
+    sums: dict = defaultdict(lambda: defaultdict(float))
+    counts: dict = defaultdict(int)
+    latency: dict = defaultdict(list)
+    for query in queries:
+        for name, search in systems.items():
+            t = time.perf_counter()
+            ranked = search(query["q"])
+            latency[name].append((time.perf_counter() - t) * 1000)
+            for metric, value in metrics(ranked, query["relevant"]).items():
+                for kind in (query["kind"], "all"):
+                    sums[(name, kind)][metric] += value
+            for kind in (query["kind"], "all"):
+                counts[(name, kind)] += 1
+    means = {key: {m: v / counts[key] for m, v in vals.items()} for key, vals in sums.items()}
+    return means, latency
+
+
+def josh_system(mode: str):
     from apps.search.selectors import search
 
-    sums: dict[tuple[str, str], dict[str, float]] = defaultdict(lambda: defaultdict(float))
-    counts: dict[tuple[str, str], int] = defaultdict(int)
-    for query in queries:
-        for mode in MODES:
-            page = search(q=query["q"], mode=mode, source=sources, limit=10)
-            m = metrics([h.id for h in page.results], set(query["relevant"]))
-            for kind in (query["kind"], "all"):
-                counts[(mode, kind)] += 1
-                for name, value in m.items():
-                    sums[(mode, kind)][name] += value
-    return {key: {n: v / counts[key] for n, v in vals.items()} for key, vals in sums.items()}
+    return lambda q: [h.id for h in search(q=q, mode=mode, limit=10).results]
 
 
-def table(results, queries) -> str:
-    kinds = ["all", *sorted({q["kind"] for q in queries})]
-    n = {k: sum(1 for q in queries if q["kind"] == k or k == "all") for k in kinds}
-    lines = ["| mode | kind | n | recall@5 | recall@10 | MRR | nDCG@10 |", "|---|---|---|---|---|---|---|"]
-    for mode in MODES:
-        for kind in kinds:
-            m = results[(mode, kind)]
+def table(means: dict, queries: list[dict], systems: list[str]) -> str:
+    kinds = ["all", *[k for k in KINDS if any(q["kind"] == k for q in queries)]]
+    n = {k: sum(1 for q in queries if k in ("all", q["kind"])) for k in kinds}
+    lines = [
+        "| system | kind | n | nDCG@10 | MRR | R@10 | rank-1 is grade 2 |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for kind in kinds:
+        for name in systems:
+            m = means[(name, kind)]
             lines.append(
-                f"| {mode} | {kind} | {n[kind]} | {m['recall@5']:.3f} | {m['recall@10']:.3f} | "
-                f"{m['MRR']:.3f} | {m['nDCG@10']:.3f} |"
+                f"| {name} | {kind} | {n[kind]} | {m['nDCG@10']:.3f} | {m['MRR']:.3f} | {m['R@10']:.3f} | "
+                f"{m['top1']:.3f} |"
             )
     return "\n".join(lines)
 
 
+def verdict(means: dict, queries: list[dict]) -> list[str]:
+    out = []
+    for kind in ["all", *[k for k in KINDS if any(q["kind"] == k for q in queries)]]:
+        h, b, d = (means[(s, kind)]["nDCG@10"] for s in ("hybrid", "bm25s", "semantic"))
+        ok = h >= b and h >= d
+        out.append(
+            f"{'PASS' if ok else 'FAIL'} {kind}: hybrid {h:.3f} vs BM25 baseline {b:.3f}, dense-only {d:.3f}"
+        )
+    titles = [q for q in queries if q["kind"] == "title"]
+    if titles:
+        for mode in ("hybrid", "lexical"):
+            t1 = means[(mode, "title")]["top1"]
+            out.append(
+                f"{'PASS' if t1 == 1.0 else 'FAIL'} title queries with their document at rank 1 in {mode}: {t1:.3f}"
+            )
+    h = means[("hybrid", "all")]["nDCG@10"]
+    out.append(f"{'PASS' if h >= 0.95 else 'FAIL'} hybrid nDCG@10 overall {h:.3f} (target ≥ 0.95)")
+    return out
+
+
+ABLATIONS = {
+    "hybrid, RRF only (no title rule, no leader rule)": {"HYBRID_TITLE_MATCH": 0, "HYBRID_KEEP_LEADERS": 0},
+    "hybrid, + title rule": {"HYBRID_KEEP_LEADERS": 0},
+    "hybrid, + leader rule": {"HYBRID_TITLE_MATCH": 0},
+    "hybrid, semantic weight 2 (the old default)": {"RRF_W_SEMANTIC": 2.0},
+    "hybrid, lexical weight 2": {"RRF_W_LEXICAL": 2.0},
+    "hybrid, k=20": {"RRF_K": 20},
+    "hybrid, k=100": {"RRF_K": 100},
+    "lexical, no stop words": {"LEXICAL_STOP_WORDS": 0},
+}
+
+
+def _with_knobs(knobs: dict, fn):
+    from django.conf import settings
+
+    def call(q):
+        saved = settings.JOSH
+        settings.JOSH = {**saved, **knobs}
+        try:
+            return fn(q)
+        finally:
+            settings.JOSH = saved
+
+    return call
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.eval")
-    parser.add_argument("--source", default=DEFAULT_SOURCES)
-    parser.add_argument("--k", type=int, help="RRF k (default: settings)")
-    parser.add_argument("--w-lexical", type=float)
-    parser.add_argument("--w-semantic", type=float)
-    parser.add_argument(
-        "--set", action="append", default=[], help="KEY=NUMBER: any search knob (apps/search/conf.py)"
-    )
+    parser.add_argument("--split", choices=("dev", "test", "all"), default="test")
+    parser.add_argument("--set", action="append", default=[], help="KEY=NUMBER: any search knob")
+    parser.add_argument("--ablate", action="store_true", help="also run the tuning variants (use on dev)")
     args = parser.parse_args(argv)
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "josh.settings")
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -79,16 +210,35 @@ def main(argv=None) -> int:
     django.setup()
     from django.conf import settings
 
-    overrides = {"RRF_K": args.k, "RRF_W_LEXICAL": args.w_lexical, "RRF_W_SEMANTIC": args.w_semantic}
-    overrides.update({k: float(v) if "." in v else int(v) for k, v in (kv.split("=", 1) for kv in args.set)})
-    settings.JOSH = {**settings.JOSH, **{k: v for k, v in overrides.items() if v is not None}}
-    queries = [json.loads(line) for line in QUERIES.read_text().splitlines() if line.strip()]
-    results = evaluate(queries, args.source)
-    knobs = ", ".join(f"{k}={v}" for k, v in overrides.items() if v is not None and k != "RRF_K")
+    overrides = {k: float(v) if "." in v else int(v) for k, v in (kv.split("=", 1) for kv in args.set)}
+    settings.JOSH = {**settings.JOSH, **overrides}
+    queries = split(load_queries(), args.split)
+    t = time.perf_counter()
+    systems = {"bm25s": Bm25Baseline().search}
+    build_s = time.perf_counter() - t
+    systems.update({mode: josh_system(mode) for mode in JOSH_MODES})
+    if args.ablate:
+        systems["bm25s, no stemming"] = Bm25Baseline(stem=False).search
+        systems["bm25s, no stop words"] = Bm25Baseline(stop_words=False).search
+        mode_of = {name: name.split(",")[0] for name in ABLATIONS}
+        systems.update(
+            {name: _with_knobs(knobs, josh_system(mode_of[name])) for name, knobs in ABLATIONS.items()}
+        )
+    for system in systems.values():  # warm: the encoder, the semantic index, the head cache
+        system("warm up")
+    means, latency = run(queries, systems)
+    knobs = ", ".join(f"{k}={v}" for k, v in overrides.items())
     print(
-        f"encoder {settings.JOSH['ENCODER']}, RRF k={settings.JOSH['RRF_K']}, sources {args.source} {knobs}"
+        f"split {args.split} ({len(queries)} queries, seed {SPLIT_SEED}); encoder {settings.JOSH['ENCODER']}, "
+        f"RRF k={settings.JOSH['RRF_K']} {knobs}; bm25s index built in {build_s:.1f}s\n"
     )
-    print(table(results, queries))
+    print(table(means, queries, list(systems)))
+    print("\n| system | p50 ms | p95 ms |\n|---|---|---|")
+    for name, values in latency.items():
+        ordered = sorted(values)
+        p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+        print(f"| {name} | {statistics.median(values):.1f} | {p95:.1f} |")
+    print("\n" + "\n".join(verdict(means, queries)))
     return 0
 
 

@@ -38,5 +38,5 @@ SAPS_SEARCH = SearchSpec(
     date_column="published_at",
     congress_column="congress",
     bill_column="bill_id",  # the first bill the SAP covers; every bill is in bills_sapbill
-    chunk_table=None,
+    chunk_table="saps_chunks",
 )

@@ -1,13 +1,19 @@
-"""User search text → a safe FTS5 query. Raw input never reaches ``MATCH``.
+"""User search text → a parsed query and safe FTS5 expressions. Raw input never reaches ``MATCH``.
 
 The documented syntax (everything else is literal text):
 
-* words are ANDed: ``clean water`` finds records with both;
-* ``"a phrase"`` matches the words adjacent and in order (an unclosed quote runs to the end);
-* ``term*`` is a prefix search when the term has at least ``MIN_PREFIX`` characters (else the ``*`` is dropped);
-* ``OR`` (upper case) between words or phrases gives alternatives; ``NOT x`` (upper case) excludes ``x`` and
-  needs something before it (a leading ``NOT`` is ignored); ``AND`` is accepted and means what a space means. Lower-case ``and``/``or``/``not``
-  are ordinary words.
+* **plain words are any-term**: ``clean water act`` ranks every record that has any of the words by BM25;
+  a record with more of them (or rarer ones, or in its title) scores higher by construction. English
+  stop words (``the``, ``of``, ``what`` …) are left out of such queries unless nothing else is left;
+  the response lists them in ``ignored_terms``;
+* ``"a phrase"`` matches the words adjacent and in order and is **required** (an unclosed quote runs to
+  the end); plain words beside it still rank the records that have the phrase;
+* ``term*`` is a prefix search when the term has at least ``MIN_PREFIX`` characters (else the ``*`` is
+  dropped);
+* ``NOT x`` (upper case) excludes records with ``x`` and needs something before it;
+* ``AND`` / ``OR`` (upper case) make the query **boolean**: ``a AND b`` needs both, ``a OR b`` either, and
+  words with no operator between them are AND-ed, as in the classic FTS5 grammar (``a b OR c d`` is
+  ``(a AND b) OR (c AND d)``). Lower-case ``and``/``or``/``not`` are ordinary (stop) words.
 
 Every term is emitted as an FTS5 string (``"..."`` with inner quotes doubled), so ``:``, ``-``, ``^``, ``+``,
 ``(``, ``*`` and column names in user text are never FTS5 syntax: ``hr:119:103`` becomes the phrase
@@ -24,6 +30,19 @@ _WORDISH = re.compile(r"\w", re.UNICODE)
 _PIECES = re.compile(r'"([^"]*)"?|(\S+)')
 _OPERATORS = {"AND", "OR", "NOT"}
 
+# Function words that carry no topic in an any-term query: in most records, so BM25 gives them ~0 weight
+# anyway, yet each one makes every record a match and costs a scan of its postings. Deliberately short
+# (no domain words such as "act", "bill", "federal"); phrases and boolean queries keep every word.
+STOP_WORDS = frozenset(
+    """a about above after again against all am an and any are as at be because been before being below
+    between both but by can could did do does doing down during each few for from further had has have
+    having he her here hers herself him himself his how i if in into is it its itself just me more most my
+    myself no nor not of off on once only or other our ours ourselves out over own same she should so some
+    such than that the their theirs them themselves then there these they this those through to too under
+    until up very was we were what when where which while who whom why will with would you your yours
+    yourself yourselves""".split()
+)
+
 
 @dataclass(frozen=True)
 class Term:
@@ -36,30 +55,71 @@ class Term:
         return quoted + "*" if self.prefix else quoted
 
 
+def any_of(terms: list[Term]) -> str:
+    return " OR ".join(t.fts() for t in terms)
+
+
+def all_of(terms: list[Term]) -> str:
+    return " AND ".join(t.fts() for t in terms)
+
+
 @dataclass
 class Group:
-    """Terms that must all match (``include``), minus records matching any of ``exclude``."""
+    """Boolean queries: terms that must all match (``include``), minus records matching any ``exclude``."""
 
     include: list[Term] = field(default_factory=list)
     exclude: list[Term] = field(default_factory=list)
 
     def fts(self) -> str:
-        core = " AND ".join(t.fts() for t in self.include)
+        core = all_of(self.include)
         if len(self.include) > 1:
             core = f"({core})"
         return core + "".join(f" NOT {t.fts()}" for t in self.exclude)
 
 
 @dataclass
-class FtsQuery:
-    groups: list[Group]  # alternatives (OR)
+class ParsedQuery:
+    """What the user asked for. ``groups`` is set for a boolean query (explicit ``AND``/``OR``); otherwise
+    ``required`` (quoted phrases) and ``optional`` (plain words) describe the any-term query."""
 
-    def fts(self) -> str:
-        parts = [g.fts() for g in self.groups if g.include]
-        return parts[0] if len(parts) == 1 else " OR ".join(f"({p})" for p in parts)
+    required: list[Term] = field(default_factory=list)
+    optional: list[Term] = field(default_factory=list)
+    exclude: list[Term] = field(default_factory=list)
+    groups: list[Group] | None = None
+    ignored: list[str] = field(default_factory=list)  # stop words left out of an any-term query
+
+    @property
+    def boolean(self) -> bool:
+        return self.groups is not None
+
+    def scored(self) -> list[Term]:
+        """The terms whose BM25 contributions add up to a record's score (each once)."""
+        if self.groups is not None:
+            return list(dict.fromkeys(t for g in self.groups for t in g.include))
+        return list(dict.fromkeys(self.required + self.optional))
 
     def terms(self) -> list[Term]:
-        return [t for g in self.groups for t in g.include]
+        return self.scored()
+
+    def fts(self) -> str:
+        """One FTS5 expression whose matches are the records the query admits and whose ``bm25()`` is
+        their score: for an any-term query with required phrases that needs ``must()`` as well."""
+        if self.groups is not None:
+            parts = [g.fts() for g in self.groups if g.include]
+            return parts[0] if len(parts) == 1 else " OR ".join(f"({p})" for p in parts)
+        core = any_of(self.scored())
+        if self.exclude:
+            core = f"({core}) NOT ({any_of(self.exclude)})"
+        return core
+
+    def must(self) -> str | None:
+        """For an any-term query with required phrases: the expression of the records allowed at all."""
+        if self.groups is not None or not self.required:
+            return None
+        core = all_of(self.required)
+        if self.exclude:
+            core = f"({core}) NOT ({any_of(self.exclude)})"
+        return core
 
 
 def _term(raw: str, *, phrase: bool) -> Term | None:
@@ -75,28 +135,78 @@ def _term(raw: str, *, phrase: bool) -> Term | None:
     return Term(text=text, phrase=phrase and len(text.split()) > 1, prefix=prefix)
 
 
-def parse_query(q: str) -> FtsQuery | None:
-    """Parse user text into OR-groups of AND-ed terms; ``None`` when nothing searchable is left."""
-    groups = [Group()]
-    negate = False
+@dataclass
+class _Piece:
+    term: Term | None = None
+    operator: str | None = None
+    quoted: bool = False
+
+
+def _pieces(q: str) -> list[_Piece]:
+    out: list[_Piece] = []
     count = 0
     # FTS5 reads its query as a C string: a NUL would cut a quoted term short ("unterminated string").
     for m in _PIECES.finditer((q or "").replace("\x00", " ")):
         quoted, bare = m.group(1), m.group(2)
         if bare in _OPERATORS:
-            if bare == "OR" and groups[-1].include:
-                groups.append(Group())
-            negate = bare == "NOT" and bool(groups[-1].include)
+            out.append(_Piece(operator=bare))
             continue
         term = _term(quoted if quoted is not None else bare, phrase=quoted is not None)
         if term is None or count >= MAX_TERMS:
-            negate = False
+            out.append(_Piece())  # a dropped piece still ends a pending NOT
             continue
         count += 1
-        (groups[-1].exclude if negate else groups[-1].include).append(term)
+        out.append(_Piece(term=term, quoted=quoted is not None))
+    return out
+
+
+def _boolean(pieces: list[_Piece]) -> ParsedQuery | None:
+    groups = [Group()]
+    negate = False
+    for piece in pieces:
+        if piece.operator:
+            if piece.operator == "OR" and groups[-1].include:
+                groups.append(Group())
+            negate = piece.operator == "NOT" and bool(groups[-1].include)
+            continue
+        if piece.term is not None:
+            (groups[-1].exclude if negate else groups[-1].include).append(piece.term)
         negate = False
     groups = [g for g in groups if g.include]
-    return FtsQuery(groups) if groups else None
+    return ParsedQuery(groups=groups) if groups else None
+
+
+def _any_term(pieces: list[_Piece], stop_words: bool) -> ParsedQuery | None:
+    parsed = ParsedQuery()
+    negate = False
+    for piece in pieces:
+        if piece.operator == "NOT":
+            negate = bool(parsed.required or parsed.optional)
+            continue
+        term = piece.term
+        if term is not None:
+            if negate:
+                parsed.exclude.append(term)
+            elif piece.quoted:
+                parsed.required.append(term)
+            else:
+                parsed.optional.append(term)
+        negate = False
+    content = [t for t in parsed.optional if not stop_words or t.text.lower() not in STOP_WORDS or t.prefix]
+    if content or parsed.required:  # a query of stop words only ("The Who") keeps them all
+        parsed.ignored = [t.text for t in parsed.optional if t not in content]
+        parsed.optional = content
+    if not (parsed.required or parsed.optional):
+        return None
+    return parsed
+
+
+def parse_query(q: str, *, stop_words: bool = True) -> ParsedQuery | None:
+    """Parse user text; ``None`` when nothing searchable is left. ``stop_words=False`` keeps every word."""
+    pieces = _pieces(q)
+    if any(p.operator in ("AND", "OR") for p in pieces):
+        return _boolean(pieces)
+    return _any_term(pieces, stop_words)
 
 
 def sanitize(q: str) -> str | None:

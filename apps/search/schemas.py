@@ -29,6 +29,9 @@ class Explain(BaseModel):
     semantic_score: float | None = Field(
         None, description="Cosine of the best chunk, when the vector leg ran."
     )
+    title_match: bool = Field(
+        False, description="Hybrid: the record's title equals the query, so it was ranked first."
+    )
 
 
 class SearchHit(BaseModel):
@@ -59,6 +62,14 @@ class SearchPage(BaseModel):
     total: int = Field(description="Ranked hits available for paging (each leg ranks at most its depth).")
     took_ms: float
     mode: Mode
+    ignored_terms: list[str] = Field(
+        default_factory=list,
+        description="Stop words left out of an any-term query (quote a phrase to search for them).",
+    )
+    approximate: list[str] = Field(
+        default_factory=list,
+        description="Why a result may differ from an exhaustive ranking; empty when every leg was exact.",
+    )
     degraded: Degraded | None = Field(None, description="Present when a source could not use the mode asked.")
 
     def public(self) -> dict:

@@ -1,7 +1,6 @@
 """Search selectors: ``search`` (lexical | semantic | hybrid) and ``similar``; shared by REST and MCP."""
 
 import time
-from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
@@ -10,27 +9,15 @@ from django.conf import settings
 from apps.core.errors import InvalidParameter, InvalidQuery, NotFound, SourceNotSearchable
 from apps.core.pagination import parse_limit
 from apps.core.plans import get_plan
-from apps.search import eligibility, hydrate, lexical, queries, semantic
+from apps.search import eligibility, fusion, hydrate, lexical, queries, semantic
 from apps.search.conf import knob
 from apps.search.encoders import get_encoder
 from apps.search.filters import SearchFilters, applicable, make_filters
+from apps.search.fusion import Ranked
 from apps.search.sanitize import parse_query
 from apps.search.schemas import Explain, SearchHit, SearchPage, Snippet
 
 MODES = ("lexical", "semantic", "hybrid")
-
-
-@dataclass
-class Ranked:
-    source: str
-    doc_id: int
-    score: float
-    lexical_rank: int | None = None
-    semantic_rank: int | None = None
-    rrf: float | None = None
-    lexical_score: float | None = None
-    semantic_score: float | None = None
-    chunk_id: int | None = None
 
 
 @lru_cache(maxsize=512)
@@ -42,31 +29,17 @@ def query_vector(q: str) -> np.ndarray:
     return _query_vector(settings.JOSH["ENCODER"], q)
 
 
-def _lexical_leg(targets, parsed, filters: SearchFilters, depth: int, *, relax: bool) -> tuple[list, dict]:
-    """BM25 hits of every target, best first. With ``relax`` (hybrid), a plain multi-word query whose
-    every-term form finds few records is topped up by its any-term form, ranked after them."""
+def _lexical_leg(targets, parsed, filters: SearchFilters, depth: int) -> tuple[list, dict]:
+    """BM25 hits of every target (each source in FTS5's exact order), best first across sources."""
     hits, matches = [], {}
-    any_terms = lexical.relaxed(parsed) if relax else None
     for target in targets:
         if not applicable(target.spec, filters):
             continue
-        plan = lexical.plan_query(target.spec.fts_table, parsed, filtered=filters.any)
-        if not plan.match:
-            continue
-        matches[target.slug] = plan.match
-        found = lexical.rank_source(
-            target.slug, target.spec, plan.match, filters, depth=depth, scan_cap=plan.scan_cap
-        )
-        if any_terms is not None and len(found) < knob("LEXICAL_RELAX_BELOW"):
-            loose = lexical.plan_query(target.spec.fts_table, any_terms, filtered=filters.any)
-            seen = {h.doc_id for h in found}
-            more = lexical.rank_source(
-                target.slug, target.spec, loose.match, filters, depth=depth, scan_cap=loose.scan_cap, tier=1
-            )
-            found += [h for h in more if h.doc_id not in seen]
-            matches[target.slug] = loose.match  # snippets highlight any matched term
-        hits += found
-    hits.sort(key=lambda h: (h.tier, h.bm25, h.source, h.doc_id))
+        found = lexical.rank_source(target.slug, target.spec, parsed, filters, depth=depth)
+        if found.match:
+            matches[target.slug] = found.match
+        hits += found.hits
+    hits.sort(key=lambda h: (h.bm25, h.source, h.doc_id))
     return hits[:depth], matches
 
 
@@ -79,7 +52,7 @@ def _bill_doc_ids(spec, filters: SearchFilters) -> np.ndarray | None:
     return np.array([r[0] for r in queries.fetchall(sql, {"bill_id": filters.bill_id})], dtype=np.int64)
 
 
-def _semantic_leg(targets, q: str, filters: SearchFilters, depth: int) -> list:
+def _semantic_leg(targets, q: str, filters: SearchFilters, depth: int, approximate: list[str]) -> list:
     if not targets:
         return []
     qvec = query_vector(q)
@@ -90,34 +63,39 @@ def _semantic_leg(targets, q: str, filters: SearchFilters, depth: int) -> list:
             continue
         doc_ids = _bill_doc_ids(target.spec, filters)
         hits += semantic.search_table(
-            target.slug, target.spec.chunk_table, model_id, qvec, filters, depth=depth, doc_ids=doc_ids
+            target.slug,
+            target.spec.chunk_table,
+            model_id,
+            qvec,
+            filters,
+            depth=depth,
+            doc_ids=doc_ids,
+            approximate=approximate,
         )
     hits.sort(key=lambda h: (-h.cosine, h.source, h.doc_id))
     return hits[:depth]
 
 
-def fuse(lex_hits: list, sem_hits: list, mode: str) -> list[Ranked]:
-    """One ranked list. Hybrid: RRF, score = Σ w_leg / (k + rank_leg)."""
-    ranked: dict[tuple[str, int], Ranked] = {}
-    for rank, h in enumerate(lex_hits, 1):
-        ranked[(h.source, h.doc_id)] = Ranked(
-            h.source, h.doc_id, -h.bm25, lexical_rank=rank, lexical_score=-h.bm25
-        )
-    for rank, h in enumerate(sem_hits, 1):
-        r = ranked.setdefault((h.source, h.doc_id), Ranked(h.source, h.doc_id, h.cosine))
-        r.semantic_rank, r.semantic_score, r.chunk_id = rank, h.cosine, h.chunk_id
-    items = list(ranked.values())
+def fuse(lex_hits: list, sem_hits: list, mode: str, q: str = "") -> list[Ranked]:
+    """One ranked list: a single leg as it ranked, or hybrid RRF with the exact-title and leg-leader rules
+    (apps/search/fusion.py)."""
+    items = fusion.merge(lex_hits, sem_hits)
     if mode != "hybrid":
         return items  # already in leg order
-    k = settings.JOSH["RRF_K"]
-    w_lex, w_sem = knob("RRF_W_LEXICAL"), knob("RRF_W_SEMANTIC")
-    for r in items:
-        r.rrf = (w_lex / (k + r.lexical_rank) if r.lexical_rank else 0.0) + (
-            w_sem / (k + r.semantic_rank) if r.semantic_rank else 0.0
-        )
-        r.score = r.rrf
-    items.sort(key=lambda r: (-r.rrf, r.lexical_rank or 10**9, r.semantic_rank or 10**9))
+    items = fusion.rrf(items, settings.JOSH["RRF_K"])
+    if knob("HYBRID_TITLE_MATCH"):
+        items = fusion.pin_titles(items, q, _titles(fusion.title_candidates(items)))
+    if knob("HYBRID_KEEP_LEADERS"):
+        items = fusion.keep_leaders(items)
     return items
+
+
+def _titles(items: list[Ranked]) -> dict[tuple[str, int], str]:
+    out = {}
+    for source in {r.source for r in items}:
+        rows = hydrate.records(get_plan(source).search, [r.doc_id for r in items if r.source == source])
+        out.update({(source, doc_id): row[2] or "" for doc_id, row in rows.items()})
+    return out
 
 
 def _snippet(r: Ranked, plan, matches: dict[str, str], q: str, passages: dict) -> Snippet:
@@ -159,6 +137,7 @@ def hits_for(page: list[Ranked], matches: dict[str, str], q: str) -> list[Search
             rrf_score=r.rrf,
             lexical_score=r.lexical_score,
             semantic_score=r.semantic_score,
+            title_match=r.title_match,
         )
         out.append(
             SearchHit(
@@ -205,19 +184,24 @@ def search(
         raise InvalidQuery("q is empty: pass the words to search for, e.g. q=child online safety.")
     filters = make_filters(since=since, until=until, congress=congress, bill_id=bill_id)
     selection = eligibility.select(source, mode)
-    parsed = parse_query(q)
+    parsed = parse_query(q, stop_words=bool(knob("LEXICAL_STOP_WORDS")))
     depth = max(knob("HYBRID_DEPTH"), offset + size)
-    lex_hits, matches, sem_hits = [], {}, []
+    lex_hits, matches, sem_hits, approximate = [], {}, [], []
     with queries.time_limit():
         if parsed is not None:
-            relax = mode == "hybrid" and knob("LEXICAL_RELAX_BELOW") > 0
-            lex_hits, matches = _lexical_leg(selection.lexical, parsed, filters, depth, relax=relax)
-            sem_hits = _semantic_leg(selection.semantic, q, filters, depth)
-        ranked = fuse(lex_hits, sem_hits, mode)
+            lex_hits, matches = _lexical_leg(selection.lexical, parsed, filters, depth)
+            sem_hits = _semantic_leg(selection.semantic, q, filters, depth, approximate)
+        ranked = fuse(lex_hits, sem_hits, mode, q)
         results = hits_for(ranked[offset : offset + size], matches, q)
     took = round((time.perf_counter() - started) * 1000, 2)
     return SearchPage(
-        results=results, total=len(ranked), took_ms=took, mode=mode, degraded=selection.degraded
+        results=results,
+        total=len(ranked),
+        took_ms=took,
+        mode=mode,
+        ignored_terms=parsed.ignored if parsed else [],
+        approximate=approximate,
+        degraded=selection.degraded,
     )
 
 

@@ -22,7 +22,7 @@ from functools import cache
 
 import numpy as np
 
-from apps.search import queries
+from apps.search import queries, timelimit
 from apps.search.conf import knob
 from apps.search.ddl import quote_ident
 from apps.search.filters import SearchFilters
@@ -176,7 +176,9 @@ def index_for(table: str, model_id: str) -> ChunkIndex:
         index = _CACHE.get(key)
         if index is None or index.token != token:
             sql = queries.render("chunk_index", idents={"chunks": table})
-            index = ChunkIndex(table, token, queries.fetchall(sql, {"model_id": model_id}))
+            # a load serves every later query: it is not the current request's work (1M chunks take ~10 s)
+            with timelimit.suspended():
+                index = ChunkIndex(table, token, queries.fetchall(sql, {"model_id": model_id}))
             _CACHE[key] = index
     return index
 
@@ -209,15 +211,24 @@ def search_table(
     depth: int,
     doc_ids: np.ndarray | None = None,
     exclude_doc: int | None = None,
+    approximate: list[str] | None = None,
 ) -> list[SemanticHit]:
-    """Best chunk per document, ``depth`` documents, nearest first."""
+    """Best chunk per document, ``depth`` documents, nearest first. When the bit scan kept fewer candidates
+    than the filters allow, a note saying so is appended to ``approximate``."""
     index = index_for(table, model_id)
     if len(index) == 0:
         return []
     mask = index.mask(filters, doc_ids)
     if exclude_doc is not None:
         mask = (index.doc_ids != exclude_doc) if mask is None else mask & (index.doc_ids != exclude_doc)
-    rows = index.candidates(qvec, mask, candidate_count(len(index), depth))
+    count = candidate_count(len(index), depth)
+    rows = index.candidates(qvec, mask, count)
+    allowed = len(index) if mask is None else int(mask.sum())
+    if approximate is not None and rows.size < allowed:
+        approximate.append(
+            f"semantic {source}: {rows.size:,} of {allowed:,} chunks kept by the bit-quantized scan, then "
+            "rescored exactly (bench recall@10 vs exact cosine: see bench/RESULTS.md)"
+        )
     best: dict[int, SemanticHit] = {}
     for chunk_id, doc_id, cosine in rescore(table, index.chunk_ids[rows], qvec):
         if doc_id not in best:

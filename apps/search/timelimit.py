@@ -39,10 +39,37 @@ def timeout_error(budget_ms: int | None = None) -> QueryTimeout:
     )
 
 
-def _arm(raw, budget_ms: int, steps: int | None = None) -> None:
+_ARMED: dict[int, tuple[float, int]] = {}  # id(raw connection) -> (deadline, steps) while a budget is armed
+
+
+def _arm(raw, budget_ms: float, steps: int | None = None) -> None:
     """Make ``raw`` (a DB-API connection) abort any statement still running ``budget_ms`` from now."""
     end = time.perf_counter() + budget_ms / 1000
+    _ARMED[id(raw)] = (end, steps or _PROGRESS_STEPS)
     raw.set_progress_handler(lambda: 1 if time.perf_counter() > end else 0, steps or _PROGRESS_STEPS)
+
+
+def _disarm(raw) -> None:
+    _ARMED.pop(id(raw), None)
+    raw.set_progress_handler(None, 0)
+
+
+@contextmanager
+def suspended() -> Iterator[None]:
+    """Run a one-time build that serves every later request (loading a semantic index) outside the current
+    budget: the budget is paused, then resumes with the time it had left."""
+    connection.ensure_connection()
+    raw = connection.connection
+    armed = _ARMED.get(id(raw))
+    if armed is None:
+        yield
+        return
+    left_ms = max((armed[0] - time.perf_counter()) * 1000, 1.0)
+    _disarm(raw)
+    try:
+        yield
+    finally:
+        _arm(raw, left_ms, armed[1])
 
 
 @contextmanager
@@ -60,7 +87,7 @@ def deadline(ms: int | None, message: str, *, steps: int | None = None) -> Itera
             raise QueryTimeout(message.format(ms=budget_ms), hint={"time_limit_ms": budget_ms}) from exc
         raise
     finally:
-        raw.set_progress_handler(None, 0)
+        _disarm(raw)
 
 
 def _statement_limit(execute, sql, params, many, context):
@@ -86,7 +113,7 @@ def uninstall() -> None:
     while _statement_limit in connection.execute_wrappers:
         connection.execute_wrappers.remove(_statement_limit)
     if connection.connection is not None:
-        connection.connection.set_progress_handler(None, 0)
+        _disarm(connection.connection)
 
 
 @contextmanager

@@ -25,7 +25,7 @@ def test_triggers_survive_every_later_migration():
         assert {f"{fts}_ai", f"{fts}_ad", f"{fts}_au"} <= names
     tables = {n for (n,) in _rows("SELECT name FROM sqlite_master WHERE type = 'table'")}
     assert {"bills_chunks", "bills_chunks_vec0", "public_laws_chunks", "public_laws_chunks_vec0"} <= tables
-    assert "saps_chunks" not in tables  # short-body shape
+    assert {"saps_chunks", "saps_chunks_vec0"} <= tables  # SAPs are body-bearing since 0005
 
 
 def test_bills_fts_finds_title_summary_actions_and_body_words():
@@ -58,7 +58,7 @@ def test_search_specs_name_real_columns():
         (10.0, 4.0, 2.0, 1.0),
         "bills_chunks",
     )
-    assert get_plan("statements-of-administration-policy").search.chunk_table is None
+    assert get_plan("statements-of-administration-policy").search.chunk_table == "saps_chunks"
     for slug in ("bills", "public-laws", "statements-of-administration-policy"):
         spec = get_plan(slug).search
         columns = {

@@ -83,3 +83,17 @@ def test_mcp_tool_calls_run_under_the_limit(hardening_corpus, no_time_left):
     from apps.mcp_bridge.tools import base
 
     assert "public_queries()" in inspect.getsource(base._run)
+
+
+def test_a_suspended_block_runs_past_the_budget_and_the_budget_resumes_after(no_time_left):
+    from apps.core.errors import QueryTimeout
+    from apps.search import queries
+
+    long_query = (
+        "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n LIMIT 2000) SELECT count(*) FROM n"
+    )
+    with pytest.raises(QueryTimeout), queries.time_limit(5_000):
+        with timelimit.suspended():  # e.g. loading a semantic index: not the request's own work
+            assert queries.fetchall(long_query) == [(2000,)]
+        queries.fetchall(long_query)  # the budget is back (and, with this clock, long spent)
+    assert timelimit._ARMED == {}

@@ -132,15 +132,17 @@ def test_registry_source_in_search_points_to_resolve_entity(josh_server):
     assert len(result["_meta"]["request_id"]) == 32
 
 
-def test_short_body_source_in_semantic_search_lists_valid_sources(josh_server):
+def test_saps_answer_semantic_search(josh_server):
+    # SAPs are body-bearing (chunked and embedded), so the vector leg searches them like any body source
     call = {
         "name": "semantic_search",
         "arguments": {"query": "veto", "source": "statements-of-administration-policy"},
     }
     result = rpc(josh_server.url, "tools/call", call).json()["result"]
-    assert result["isError"] is True
-    assert result["_meta"]["code"] == "source_not_searchable_semantically"
-    assert "bills" in result["_meta"]["hint"]["valid_sources"]
+    assert result["isError"] is False
+    hits = result["structuredContent"]["results"]
+    assert hits and {h["source"] for h in hits} == {"statements-of-administration-policy"}
+    assert all(h["explain"]["semantic_rank"] for h in hits)
 
 
 def test_unknown_record_is_record_not_found(josh_server):

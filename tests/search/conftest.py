@@ -1,10 +1,15 @@
-"""A small named corpus for the search engine: bills (body-bearing) and SAPs (short-body), embedded with the
-test settings' hashing encoder. Where the bills/SAP plans are not registered yet, stand-ins with the bill
-app's own SearchSpecs are registered for the test and removed after it."""
+"""A small named corpus for the search engine: bills (body-bearing) and SAPs, embedded with the test settings'
+hashing encoder. SAPs are body-bearing in the real schema; here their plan is swapped for one without a chunk
+table, which the live schema then reads as short-body (FTS only) — the shape the degradation rules are about,
+and one no bundled source has any more. Where the bills/SAP plans are not registered yet, stand-ins with the
+bill app's own SearchSpecs are registered for the test and removed after it."""
 
+import dataclasses
 from datetime import UTC, date, datetime
+from importlib import import_module
 
 import pytest
+from django.conf import settings
 
 from apps.core import plans as plan_registry
 from apps.core.plans import Outcome, SourcePlan, all_plans
@@ -106,6 +111,9 @@ def _stand_in(slug: str, model: str, resource: str, spec) -> SourcePlan:
 def search_plans(monkeypatch):
     from apps.bills.search import BILLS_SEARCH, SAPS_SEARCH
 
+    # Routes are generated from the registry when the URLconf is first imported: do that before any swap.
+    import_module(settings.ROOT_URLCONF)
+
     found = []
     for slug, model, resource, spec in (
         ("bills", "bills.Bill", "bills", BILLS_SEARCH),
@@ -115,6 +123,9 @@ def search_plans(monkeypatch):
         if plan is None:
             plan = _stand_in(slug, model, resource, spec)
             monkeypatch.setitem(plan_registry._REGISTRY, slug, plan)
+        if spec is SAPS_SEARCH:  # short-body for these tests: the same FTS table, no chunk table
+            plan = dataclasses.replace(plan, search=dataclasses.replace(spec, chunk_table=None))
+            monkeypatch.setitem(plan_registry._REGISTRY, plan.slug, plan)
         found.append(plan)
     return tuple(found)
 

@@ -1,10 +1,13 @@
-"""Lexical leg: ranked order with the plan's column weights, filters after a materialised MATCH,
-common-term bounding, the time limit."""
+"""Lexical leg: ranked order with the plan's column weights, filters after a materialised MATCH, any-term
+ranking equal to FTS5's own ORDER BY bm25, the head-cache path identical to the direct one, the time limit."""
+
+from datetime import date
 
 import pytest
 
 from apps.core.errors import QueryTimeout
 from apps.search import lexical, queries
+from apps.search.filters import SearchFilters
 from apps.search.sanitize import parse_query
 from apps.search.selectors import search
 
@@ -49,39 +52,79 @@ def test_the_match_is_materialised_before_the_join(corpus_db, search_plans):
     sql = queries.render(
         "lexical",
         idents={"fts": spec.fts_table, "content": spec.content_table},
-        raw={"weights": "10, 4, 2, 1", "filters": " AND c.congress = 118", "scan_cap": ""},
+        raw={"weights": "10, 4, 2, 1", "filters": " AND c.congress = 118", "allowed": ""},
     )
-    plan = " | ".join(
-        r[-1] for r in queries.fetchall("EXPLAIN QUERY PLAN " + sql, {"q": '"water"', "depth": 5})
-    )
+    params = {"q": '"water"', "must": '"water"', "depth": 5}
+    plan = " | ".join(r[-1] for r in queries.fetchall("EXPLAIN QUERY PLAN " + sql, params))
     assert "MATERIALIZE m" in plan or "MATERIALIZE fts_matches" in plan, plan
     assert plan.count("VIRTUAL TABLE INDEX") == 1, plan
 
 
-@pytest.mark.django_db
-def test_common_terms_are_dropped_from_and_groups(corpus_db, settings):
-    settings.JOSH = {**settings.JOSH, "LEXICAL_DROP_MIN_DF": 1, "LEXICAL_DROP_RATIO": 0.5}
-    # "shall" is in every body; "broadband" in one
-    plan = lexical.plan_query("bills_fts", parse_query("shall broadband"), filtered=False)
-    assert plan.dropped == ["shall"] and plan.match == '"broadband"'
-    # when every term is common the rarest is kept
-    plan = lexical.plan_query("bills_fts", parse_query("shall the"), filtered=False)
-    assert len(plan.dropped) == 1 and plan.match in ('"shall"', '"the"')
-    # phrases are never dropped
-    assert (
-        lexical.plan_query("bills_fts", parse_query('"shall make" broadband'), filtered=False).dropped == []
+def _fts5_order(match: str) -> list[tuple[int, float]]:
+    """FTS5's own exact ranking of ``match`` over the bills table (the plan's weights)."""
+    return queries.fetchall(
+        "SELECT rowid, bm25(bills_fts, 10.0, 4.0, 2.0, 1.0) AS s FROM bills_fts WHERE bills_fts MATCH ? "
+        "ORDER BY s, rowid",
+        (match,),
     )
 
 
 @pytest.mark.django_db
-def test_huge_postings_rank_only_the_newest_matches(corpus_db, settings):
-    settings.JOSH = {**settings.JOSH, "LEXICAL_EXACT_POSTINGS": 3, "LEXICAL_SCAN_CAP": 2}
-    plan = lexical.plan_query("bills_fts", parse_query("shall"), filtered=False)
-    assert plan.capped
-    page = search(q="shall", mode="lexical", source="bills")
-    assert page.total == 2
-    filtered = lexical.plan_query("bills_fts", parse_query("shall"), filtered=True)
-    assert filtered.capped and filtered.scan_cap == settings.JOSH.get("LEXICAL_FILTERED_SCAN_CAP", 10_000)
+def test_plain_words_rank_like_fts5_or(corpus_db, search_plans):
+    parsed = parse_query("children bullying grants")
+    found = lexical.rank_source("bills", search_plans[0].search, parsed, SearchFilters(), depth=50)
+    assert [(h.doc_id, h.bm25) for h in found.hits] == _fts5_order('"children" OR "bullying" OR "grants"')
+    assert len(found.hits) == 5 and not found.summed
+
+
+QUERIES = [
+    "shall",
+    "shall grants",
+    "children bullying grants water",
+    '"drinking water" grants',
+    '"drinking water" shall NOT bullying',
+    'shall NOT "drinking water"',
+    "shall NOT water",
+    "appor* shall",
+    "the",
+]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("q", QUERIES)
+@pytest.mark.parametrize("filters", [SearchFilters(), SearchFilters(congress=118)])
+def test_the_head_cache_path_ranks_exactly_like_the_direct_one(q, filters, corpus_db, search_plans, settings):
+    spec = search_plans[0].search
+    parsed = parse_query(q)
+    direct = lexical.rank_source("bills", spec, parsed, filters, depth=50)
+    settings.JOSH = {**settings.JOSH, "LEXICAL_HEAD_POSTINGS": 0}  # every phrase from the head cache
+    summed = lexical.rank_source("bills", spec, parsed, filters, depth=50)
+    assert summed.summed and not direct.summed
+    assert [(h.doc_id, h.bm25) for h in summed.hits] == [(h.doc_id, h.bm25) for h in direct.hits]
+    assert direct.hits or filters.any  # every query above has unfiltered matches
+
+
+@pytest.mark.django_db
+def test_the_head_cache_follows_every_write(corpus_db, search_plans, settings):
+    from tests.search.conftest import make_bill
+
+    settings.JOSH = {**settings.JOSH, "LEXICAL_HEAD_POSTINGS": 0}
+    spec = search_plans[0].search
+    before = lexical.index_version(spec.fts_table)
+    first = lexical.rank_source("bills", spec, parse_query("shall"), SearchFilters(), depth=50)
+    make_bill("hr:119:199", "Shall Act", "It shall.", "The Secretary shall shall shall.", date(2025, 5, 1))
+    assert lexical.index_version(spec.fts_table) != before
+    after = lexical.rank_source("bills", spec, parse_query("shall"), SearchFilters(), depth=50)
+    assert len(after.hits) == len(first.hits) + 1
+    assert [(h.doc_id, h.bm25) for h in after.hits] == _fts5_order('"shall"')
+
+
+@pytest.mark.django_db
+def test_a_query_sharing_no_term_with_the_corpus_finds_nothing(corpus_db, search_plans):
+    found = lexical.rank_source(
+        "bills", search_plans[0].search, parse_query("zyzzyva qwertz"), SearchFilters(), depth=10
+    )
+    assert found.hits == [] and found.match is None
 
 
 @pytest.mark.django_db

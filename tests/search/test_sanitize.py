@@ -1,7 +1,7 @@
 """The sanitizer: user text never reaches FTS5 raw, never gives a 500, and every output executes.
 
-Cases: sqlite-stack.md §5's malformed inputs (unbalanced quotes, bare operators, column-looking
-words, special characters), the documented syntax (phrases, prefix ≥ 3 chars, OR, NOT), and junk.
+Cases: malformed inputs (unbalanced quotes, bare operators, column-looking words, special characters), the
+documented syntax (any-term words, required phrases, prefix >= 3 chars, boolean AND/OR, NOT, stop words), junk.
 """
 
 import pytest
@@ -11,7 +11,7 @@ from apps.search.sanitize import parse_query, sanitize
 
 EDGE_CASES = [
     ("water", '"water"'),
-    ("clean water", '("clean" AND "water")'),
+    ("clean water", '"clean" OR "water"'),  # plain words: any of them, ranked by BM25
     ('"clean water"', '"clean water"'),
     ('"unbalanced phrase', '"unbalanced phrase"'),
     ("wat*", '"wat"*'),
@@ -19,13 +19,13 @@ EDGE_CASES = [
     ("*", None),
     ("*ater", '"*ater"'),
     ("water OR sewer", '("water") OR ("sewer")'),
-    ("water NOT sewer", '"water" NOT "sewer"'),
+    ("water NOT sewer", '("water") NOT ("sewer")'),
     ("NOT water", '"water"'),  # a leading NOT has nothing to subtract from: ignored
     ("water NOT", '"water"'),
     ("AND", None),
     ("OR OR water", '"water"'),
     ("water AND", '"water"'),
-    ("water and sewer", '("water" AND "and" AND "sewer")'),
+    ("water and sewer", '"water" OR "sewer"'),  # lower-case "and" is a stop word
     ("(water", '"(water"'),
     ("NEAR(water", '"NEAR(water"'),
     ("-water", '"-water"'),
@@ -34,14 +34,14 @@ EDGE_CASES = [
     ("a:b", '"a:b"'),
     ("O'Brien", '"O\'Brien"'),
     ("U.S.C.", '"U.S.C."'),
-    ("H.R. 103", '("H.R." AND "103")'),
+    ("H.R. 103", '"H.R." OR "103"'),
     ("C++", '"C++"'),
     ("#tag", '"#tag"'),
-    ("water, act", '("water," AND "act")'),
+    ("water, act", '"water," OR "act"'),
     ("+water", '"+water"'),
     ("^water", '"^water"'),
-    ("{title body}: water", '("{title" AND "body}:" AND "water")'),
-    ('say "he said ""hi"""', '("say" AND "he said" AND "hi")'),
+    ("{title body}: water", '"{title" OR "body}:" OR "water"'),
+    ('say "he said ""hi"""', '"he said" OR "hi" OR "say"'),  # the phrases are required: see must()
     ('a"b', '"a""b"'),
     ("", None),
     ("   ", None),
@@ -79,6 +79,29 @@ def test_malformed_input_never_500s(text, corpus_db, client):
         assert response.json()["error"]["code"] == "invalid_query"
 
 
+@pytest.mark.parametrize(
+    "text,must,ignored",
+    [
+        ('"clean water" grants', '"clean water"', []),
+        ('say "he said ""hi"""', '"he said" AND "hi"', []),
+        ('"clean water" NOT lead', '("clean water") NOT ("lead")', []),
+        ("what is the clean water act", None, ["what", "is", "the"]),
+        ("the who", None, []),  # nothing but stop words: kept, or nothing would be left
+        ("the*", None, []),  # a prefix is never a stop word
+        ("clean AND water", None, []),  # boolean queries keep every word and need no must()
+    ],
+)
+def test_required_phrases_and_stop_words(text, must, ignored):
+    parsed = parse_query(text)
+    assert parsed.must() == must and parsed.ignored == ignored
+
+
+def test_boolean_queries_keep_the_classic_grammar():
+    assert sanitize("clean water OR sewer") == '(("clean" AND "water")) OR ("sewer")'
+    assert sanitize("clean AND water NOT lead") == '("clean" AND "water") NOT "lead"'
+    assert parse_query("clean water OR sewer").boolean and not parse_query("clean water").boolean
+
+
 def test_prefix_needs_three_characters():
     assert parse_query("ab*").terms()[0].prefix is False
     assert parse_query("abc*").terms()[0].prefix is True
@@ -103,6 +126,7 @@ def test_operators_mean_what_they_document(corpus_db):
     assert ids("water") == ["hr:118:105", "hr:119:102"]
     assert ids("water NOT drinking") == ["hr:118:105"]
     assert ids("broadband OR veterans") == ["hr:117:107", "hr:118:104"]
+    assert ids("broadband veterans") == ["hr:117:107", "hr:118:104"]  # any-term
     assert ids('"drinking water"') == ["hr:119:102"]
     assert ids('"water drinking"') == []
     assert ids("appor*") == ["s:119:103"]

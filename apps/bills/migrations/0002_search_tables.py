@@ -18,6 +18,6 @@ class Migration(migrations.Migration):
             fts_table="public_laws_fts", content_table="bills_publiclaw", columns=("title", "body")
         ),
         *chunk_operations(base="public_laws"),
-        # SAPs: short-body shape (FTS only, no chunks).
+        # SAPs: FTS here; their chunk tables came in 0005 (body-bearing since then).
         *fts_operations(fts_table="saps_fts", content_table="bills_sap", columns=("title", "body")),
     ]

@@ -19,8 +19,9 @@ QUERY = Annotated[
     Field(
         min_length=1,
         max_length=1000,
-        description='What to look for, in plain words ("child online safety", "Laken Riley Act"). Lexical syntax: '
-        '"exact phrase", term* (prefix, 3+ letters), AND / OR / NOT.',
+        description='What to look for, in plain words ("child online safety", "Laken Riley Act"): records with '
+        'any of the words are ranked, best first. Lexical syntax: "exact phrase" (required), term* (prefix, '
+        "3+ letters), NOT term, AND / OR for a boolean query.",
     ),
 ]
 SOURCE = Annotated[

@@ -1,0 +1,89 @@
+"""Hybrid fusion: RRF with equal weights, an exact title first, each leg's leader in the top 3 (pure functions,
+no database), and the rules end to end on the search corpus."""
+
+from dataclasses import dataclass
+
+import pytest
+
+from apps.search import fusion
+
+
+@dataclass(frozen=True)
+class Lex:
+    source: str
+    doc_id: int
+    bm25: float
+
+
+@dataclass(frozen=True)
+class Sem:
+    source: str
+    doc_id: int
+    chunk_id: int
+    cosine: float
+
+
+def _fused(lex: list[int], sem: list[int], *, k: int = 60) -> list[fusion.Ranked]:
+    lex_hits = [Lex("s", d, -10.0 + i) for i, d in enumerate(lex)]
+    sem_hits = [Sem("s", d, d * 10, 0.9 - i / 100) for i, d in enumerate(sem)]
+    return fusion.rrf(fusion.merge(lex_hits, sem_hits), k)
+
+
+def test_rrf_with_equal_weights(settings):
+    items = _fused([1, 2, 3], [3, 1, 4])
+    assert [r.doc_id for r in items] == [1, 3, 2, 4]  # 1: 1/61+1/62, 3: 1/63+1/61, 2: 1/62, 4: 1/63
+    assert items[0].rrf == pytest.approx(1 / 61 + 1 / 62)
+    assert (items[2].lexical_rank, items[2].semantic_rank) == (2, None)
+
+
+def test_a_leader_buried_by_rrf_comes_back_into_the_top_three():
+    # doc 1 is the lexical leader and the vector leg never saw it; docs 10..15 are in both legs' middle
+    lex = [1, 10, 11, 12, 13, 14, 15]
+    sem = [20, 10, 11, 12, 13, 14, 15]
+    plain = _fused(lex, sem)
+    assert [r.doc_id for r in plain][:3] == [10, 11, 12] and [r.doc_id for r in plain].index(1) > 3
+    kept = fusion.keep_leaders(plain)
+    top3 = [r.doc_id for r in kept[:3]]
+    assert 1 in top3 and 20 in top3  # both legs' leaders
+    assert [r.doc_id for r in kept[3:]] == [r.doc_id for r in plain if r.doc_id not in top3]  # rest untouched
+
+
+def test_leaders_already_on_top_change_nothing():
+    items = _fused([1, 2, 3], [1, 3, 2])
+    assert fusion.keep_leaders(items) == items
+
+
+@pytest.mark.parametrize(
+    "title,query,match",
+    [
+        ("Kids Online Safety Act", "kids online safety act", True),
+        ("Kids Online Safety Act", "Kids Online Safety", False),  # a title, not a prefix of one
+        (
+            "H.J. Res. 58 – Disapproving the Rule on Teacher Preparation",
+            "Disapproving the rule on teacher preparation",
+            True,
+        ),
+        ("Australia: Background and U.S. Relations", "Australia: Background and U.S. Relations", True),
+        ("Australia: Background and U.S. Relations", "background and u.s. relations", True),
+        ("Uniform test method.", "uniform test method", True),
+        ("PROMESA", "promesa", True),
+    ],
+)
+def test_title_forms(title, query, match):
+    assert (fusion.normalise_title(query) in fusion.title_forms(title)) is match
+
+
+def test_exact_titles_go_first_and_keep_their_fused_order():
+    items = _fused([5, 6, 7], [6, 8, 7])
+    titles = {("s", 7): "Clean Water Act", ("s", 8): "clean water act.", ("s", 5): "Water"}
+    pinned = fusion.pin_titles(items, "Clean Water Act", titles)
+    assert [r.doc_id for r in pinned][:2] == [7, 8] and all(r.title_match for r in pinned[:2])
+    assert not any(r.title_match for r in pinned[2:])
+
+
+@pytest.mark.django_db
+def test_hybrid_puts_the_exact_title_first(corpus_db, client):
+    body = client.get("/v1/search", {"q": "School Lunch Nutrition Act", "source": "bills"}).json()
+    top = body["results"][0]
+    assert top["id"] == "hr:117:108" and top["explain"]["title_match"] is True
+    assert [h["explain"]["title_match"] for h in body["results"][1:]] == [False] * (len(body["results"]) - 1)
