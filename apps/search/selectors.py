@@ -190,6 +190,9 @@ def search(
     with queries.time_limit():
         if parsed is not None:
             lex_hits, matches = _lexical_leg(selection.lexical, parsed, filters, depth)
+            if not lex_hits and parsed.ignored:  # the content words match nothing: the stop words may
+                parsed = parse_query(q, stop_words=False)
+                lex_hits, matches = _lexical_leg(selection.lexical, parsed, filters, depth)
             sem_hits = _semantic_leg(selection.semantic, q, filters, depth, approximate)
         ranked = fuse(lex_hits, sem_hits, mode, q)
         results = hits_for(ranked[offset : offset + size], matches, q)

@@ -186,3 +186,11 @@ def test_stop_words_are_reported_not_searched(get):
     body = get(q="what are the rules for school lunch", source="bills", mode="lexical").json()
     assert body["ignored_terms"] == ["what", "are", "the", "for"]
     assert body["results"][0]["id"] == "hr:117:108"
+
+
+@pytest.mark.django_db
+def test_stop_words_count_when_nothing_else_matches(get):
+    # "zyzzyva" is in no record: rather than nothing, rank the records that have the other words
+    body = get(q="zyzzyva of the", source="bills", mode="lexical").json()
+    assert body["ignored_terms"] == [] and body["total"] == 7  # the bills with "of" or "the"
+    assert get(q="zyzzyva qwertz", source="bills", mode="lexical").json()["total"] == 0  # shares no term
