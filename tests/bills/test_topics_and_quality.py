@@ -62,3 +62,16 @@ def test_admin_pages_render(admin_client):
     pk = Bill.objects.get(bill_id="hr:117:1").pk
     assert admin_client.get(f"/admin/bills/bill/{pk}/change/").status_code == 200
     assert admin_client.get("/admin/bills/bill/add/").status_code == 403
+
+
+def test_admin_change_page_shows_every_field_after_an_xml_help_text(admin_client):
+    # help texts name XML elements ("BILLSTATUS <title>"): escaped, or the browser reads a <title> tag that
+    # swallows the rest of the page (sponsor, policy area, summary, cosponsors, actions ...)
+    from apps.bills.models import Bill
+
+    bill = Bill.objects.get(bill_id="hjres:119:24")
+    page = admin_client.get(f"/admin/bills/bill/{bill.pk}/change/").content.decode()
+    assert "BILLSTATUS &lt;title&gt;" in page and "<title>)" not in page
+    assert page.count("<title>") == 1  # the page's own
+    for label in ("Sponsor", "Policy area", "Summary"):
+        assert label in page, label
