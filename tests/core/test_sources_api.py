@@ -42,3 +42,12 @@ def test_home_page_links_every_surface(client):
     html = client.get("/").content.decode()
     for href in ("/v1/docs", "/browse/", "/mcp", "/admin/"):
         assert f'href="{href}"' in html
+
+
+def test_openapi_is_built_once(client, monkeypatch):
+    import ninja.main
+
+    first = client.get("/v1/openapi.json").json()
+    calls = []
+    monkeypatch.setattr(ninja.main, "get_schema", lambda **kw: calls.append(kw))
+    assert client.get("/v1/openapi.json").json() == first and calls == []
