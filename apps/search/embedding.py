@@ -19,7 +19,7 @@ from django.utils import timezone
 
 from apps.core.plans import SourcePlan, all_plans
 from apps.core.services.sources import plan_shape
-from apps.search import queries
+from apps.search import queries, vector_cache
 from apps.search.chunking import Chunk, chunk_body, content_hash
 from apps.search.conf import knob
 from apps.search.ddl import quote_ident
@@ -64,6 +64,7 @@ class EmbedStats:
     documents: int = 0
     chunks: int = 0
     embedded: int = 0
+    cached: int = 0  # taken from the bundled vector cache (apps/search/vector_cache.py)
     reused: int = 0
     deleted_documents: int = 0
     seconds: float = 0.0
@@ -146,8 +147,9 @@ def embed_source(
     vanished = sorted(set(existing) - {d.id for d in docs})
     total = sum(len(d.chunks) for d in todo)
     done = 0
-    for group in _groups(todo, batch * 4):
-        done += _write_group(group, tables, encoder, batch, stats, progress, done, total)
+    bundled = vector_cache.load(encoder.model_id)
+    for group in _groups(todo, batch * 16):
+        done += _write_group(group, tables, encoder, batch, stats, progress, done, total, bundled)
     if vanished:
         with transaction.atomic():
             for doc_id in vanished:
@@ -173,7 +175,7 @@ def _groups(docs: list[Doc], size: int):
         yield group
 
 
-def _write_group(group, tables, encoder, batch, stats, progress, done, total) -> int:
+def _write_group(group, tables, encoder, batch, stats, progress, done, total, bundled) -> int:
     reuse = {
         digest: (emb, bits)
         for digest, emb, bits in queries.fetchall(
@@ -184,9 +186,15 @@ def _write_group(group, tables, encoder, batch, stats, progress, done, total) ->
     missing = {}
     for doc in group:
         for chunk, digest in zip(doc.chunks, doc.hashes, strict=True):
-            if digest not in reuse and digest not in missing:
-                missing[digest] = chunk.embed_input(doc.title if chunk.seq else "")
-    digests = list(missing)
+            if digest in reuse or digest in missing:
+                continue
+            if (vec := bundled.get(digest)) is not None:
+                reuse[digest] = (vec.tobytes(), pack_bits(vec).tobytes())
+                stats.cached += 1
+                continue
+            missing[digest] = chunk.embed_input(doc.title if chunk.seq else "")
+    # similar lengths in one encoder call: a batch is padded to its longest text
+    digests = sorted(missing, key=lambda d: len(missing[d]))
     for start in range(0, len(digests), batch):
         part = digests[start : start + batch]
         vectors = encoder.embed([missing[d] for d in part]).astype(np.float32)
@@ -196,7 +204,7 @@ def _write_group(group, tables, encoder, batch, stats, progress, done, total) ->
             progress("embed", done + min(start + batch, len(digests)), total)
     stats.embedded += len(digests)
     chunk_count = sum(len(d.chunks) for d in group)
-    stats.reused += chunk_count - len(digests)
+    stats.reused += chunk_count - len(digests)  # includes the bundled-cache hits
     with transaction.atomic():
         cursor = queries.raw_connection().cursor()
         for doc in group:
