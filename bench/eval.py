@@ -208,7 +208,11 @@ def main(argv=None) -> int:
     import django
 
     django.setup()
+    import logging
+
     from django.conf import settings
+
+    logging.getLogger("bm25s").setLevel(logging.WARNING)
 
     overrides = {k: float(v) if "." in v else int(v) for k, v in (kv.split("=", 1) for kv in args.set)}
     settings.JOSH = {**settings.JOSH, **overrides}

@@ -29,8 +29,8 @@ DEFAULTS = {
     "RRF_W_LEXICAL": 1.0,
     "RRF_W_SEMANTIC": 1.0,
     "HYBRID_DEPTH": 100,
-    # Hybrid rules after RRF (apps/search/fusion.py): an exact title goes first; each leg's first hit stays in
-    # the top 3. 0 turns a rule off (the eval measures each).
+    # Rules after ranking (apps/search/fusion.py): an exact title goes first (lexical and hybrid); in hybrid each
+    # leg's first hit stays in the top 3. 0 turns a rule off (the eval measures each).
     "HYBRID_TITLE_MATCH": 1,
     "HYBRID_KEEP_LEADERS": 1,
     "MAX_OFFSET": 1_000,

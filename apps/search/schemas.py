@@ -30,7 +30,7 @@ class Explain(BaseModel):
         None, description="Cosine of the best chunk, when the vector leg ran."
     )
     title_match: bool = Field(
-        False, description="Hybrid: the record's title equals the query, so it was ranked first."
+        False, description="Lexical and hybrid: the record's title equals the query, so it was ranked first."
     )
 
 

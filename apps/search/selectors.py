@@ -31,16 +31,15 @@ def query_vector(q: str) -> np.ndarray:
 
 def _lexical_leg(targets, parsed, filters: SearchFilters, depth: int) -> tuple[list, dict]:
     """BM25 hits of every target (each source in FTS5's exact order), best first across sources."""
-    hits, matches = [], {}
+    results, matches = [], {}
     for target in targets:
         if not applicable(target.spec, filters):
             continue
         found = lexical.rank_source(target.slug, target.spec, parsed, filters, depth=depth)
         if found.match:
             matches[target.slug] = found.match
-        hits += found.hits
-    hits.sort(key=lambda h: (h.bm25, h.source, h.doc_id))
-    return hits[:depth], matches
+        results.append(found)
+    return lexical.across_sources(results, depth), matches
 
 
 def _bill_doc_ids(spec, filters: SearchFilters) -> np.ndarray | None:
@@ -78,14 +77,13 @@ def _semantic_leg(targets, q: str, filters: SearchFilters, depth: int, approxima
 
 def fuse(lex_hits: list, sem_hits: list, mode: str, q: str = "") -> list[Ranked]:
     """One ranked list: a single leg as it ranked, or hybrid RRF with the exact-title and leg-leader rules
-    (apps/search/fusion.py)."""
+    (apps/search/fusion.py). Lexical mode keeps FTS5's order except that an exact title goes first."""
     items = fusion.merge(lex_hits, sem_hits)
-    if mode != "hybrid":
-        return items  # already in leg order
-    items = fusion.rrf(items, settings.JOSH["RRF_K"])
-    if knob("HYBRID_TITLE_MATCH"):
+    if mode == "hybrid":
+        items = fusion.rrf(items, settings.JOSH["RRF_K"])
+    if mode != "semantic" and knob("HYBRID_TITLE_MATCH"):
         items = fusion.pin_titles(items, q, _titles(fusion.title_candidates(items)))
-    if knob("HYBRID_KEEP_LEADERS"):
+    if mode == "hybrid" and knob("HYBRID_KEEP_LEADERS"):
         items = fusion.keep_leaders(items)
     return items
 

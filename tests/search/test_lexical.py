@@ -140,3 +140,31 @@ def test_time_limit_gives_query_timeout(corpus_db):
 def test_stemming_matches_other_word_forms(corpus_db):
     assert _ids(search(q="apportioned", mode="lexical", source="bills")) == ["s:119:103"]
     assert _ids(search(q="apportionment", mode="lexical")) == ["s:119:103", "sap:2025-04-05_s103"]
+
+
+def test_scores_are_made_comparable_across_sources_without_reordering_any_source():
+    from apps.search.lexical import LexicalHit, SourceResult, _idf, across_sources
+    from apps.search.sanitize import Term
+
+    term = Term("water")
+    # "water" is rare in source a (2 of 1000 records) and common in b (40 of 50): FTS5's own idf makes b's
+    # best record look weaker than it is next to a's, and a's much stronger
+    a = SourceResult([LexicalHit("a", 1, -9.0), LexicalHit("a", 2, -6.0)], '"water"', df={term: 2}, docs=1000)
+    b = SourceResult([LexicalHit("b", 7, -0.5), LexicalHit("b", 8, -0.1)], '"water"', df={term: 40}, docs=50)
+    merged = across_sources([a, b], depth=10)
+    wide = _idf(1050, 42)
+    keys = {(h.source, h.doc_id): h.bm25 for h in merged}
+    assert [(h.source, h.doc_id) for h in merged if h.source == "a"] == [("a", 1), ("a", 2)]  # own order kept
+    assert [(h.source, h.doc_id) for h in merged if h.source == "b"] == [("b", 7), ("b", 8)]
+    assert keys[("a", 1)] == -9.0  # hits keep FTS5's own bm25; only their order across sources changes
+    ratio_a, ratio_b = wide / _idf(1000, 2), wide / _idf(50, 40)
+    expected = sorted(
+        [
+            (-9.0 * ratio_a, "a", 1),
+            (-6.0 * ratio_a, "a", 2),
+            (-0.5 * ratio_b, "b", 7),
+            (-0.1 * ratio_b, "b", 8),
+        ]
+    )
+    assert [(s, d) for _, s, d in expected] == [(h.source, h.doc_id) for h in merged]
+    assert across_sources([a], depth=1) == a.hits[:1]
