@@ -7,7 +7,7 @@ class Citation(BaseModel):
     """How to cite a record: carried by every record response and every search hit."""
 
     citation_string: str = Field(
-        description='Human-readable citation, e.g. "CRS Report R48917, <title> (2025-01-02)".'
+        description='Human-readable citation, e.g. "CRS Report R48914, <title> (2025-01-02)".'
     )
     url: str = Field(description="Canonical public URL of the record at its publisher.")
     published_at: date | None = Field(description="Date the record was issued, introduced or published.")

@@ -77,7 +77,7 @@ def normalize_chrg(text: str) -> str | None:
 
 
 KINDS = (
-    IdKind("crs_report", "crs-reports", ("crs",), "crs:R48917", normalize_crs),
+    IdKind("crs_report", "crs-reports", ("crs",), "crs:R48914", normalize_crs),
     IdKind("gao_report", "gao-reports", ("gao",), "gao:GAO-26-108653", normalize_gao),
     IdKind("fr_document", "federal-register", ("fr",), "fr:2024-02930", normalize_fr),
     IdKind("executive_order", "executive-orders", ("eo",), "eo:14117", normalize_eo),

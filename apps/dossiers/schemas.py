@@ -33,11 +33,11 @@ class Section(BaseModel, Generic[T]):
 
 
 class LinkedRecord(BaseModel):
-    id: str = Field(description="Public id of the related record, e.g. crs:R48917, hearing:102252.")
+    id: str = Field(description="Public id of the related record, e.g. crs:R48914, hearing:102252.")
     source: str = Field(description="Plan slug of the record, e.g. crs-reports.")
     title: str
     date: date | None
-    url: str = Field(description="REST path of the record, e.g. /v1/crs-reports/crs:R48917.")
+    url: str = Field(description="REST path of the record, e.g. /v1/crs-reports/crs:R48914.")
 
 
 class AmendmentRef(BaseModel):

@@ -88,7 +88,7 @@ PLAN = register(
         sample_paths=("crs",),
         file_glob="*",
         citation_template="CRS {Report|In Focus|Insight|Legal Sidebar} {number}, {title} ({YYYY-MM-DD})",
-        id_example="crs:R48917",
+        id_example="crs:R48914",
         search=SEARCH,
     )
 )

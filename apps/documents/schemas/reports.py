@@ -10,7 +10,7 @@ CrsProductTypeName = Literal["report", "in_focus", "insight", "legal_sidebar"]
 
 
 class CrsReportSummary(BaseModel):
-    id: str = Field(description="Public id, e.g. crs:R48917 (the bare product number R48917 is accepted).")
+    id: str = Field(description="Public id, e.g. crs:R48914 (the bare product number R48914 is accepted).")
     product_number: str
     version: int | None
     product_type: CrsProductTypeName
