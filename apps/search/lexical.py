@@ -20,7 +20,6 @@ that matched, which the sum cannot know. ``bench`` checks the summed top 10 agai
 """
 
 import hashlib
-import math
 import re
 import threading
 from collections import OrderedDict
@@ -187,52 +186,22 @@ class SourceResult:
     summed: bool = False  # ranked by the summed path (head cache)
     df: dict | None = None  # scored term -> documents of this source that have it (postings)
     docs: int = 0  # documents in this source's index
+    spec: object = None  # the source's SearchSpec
 
 
 def rank_source(source: str, spec, parsed: ParsedQuery, filters: SearchFilters, *, depth: int):
     """The ``depth`` best records of one source for ``parsed``, in FTS5's exact BM25 order."""
     terms = parsed.scored() + parsed.exclude
     counts = postings(spec.fts_table, terms)
+    stats = {"df": {t: counts[t] for t in parsed.scored()}, "docs": doc_count(spec.fts_table), "spec": spec}
     if not any(counts[t] for t in parsed.scored()):
-        return SourceResult([], None)
+        return SourceResult([], None, **stats)
     match = parsed.fts()
     heavy = [t for t in terms if counts[t] > knob("LEXICAL_HEAD_POSTINGS")]
-    stats = {"df": {t: counts[t] for t in parsed.scored()}, "docs": doc_count(spec.fts_table)}
     if parsed.boolean or not heavy:
         return SourceResult(_direct(source, spec, parsed, filters, depth), match, **stats)
     hits = _summed(source, spec, parsed, filters, depth, set(heavy))
     return SourceResult(hits, match, summed=True, **stats)
-
-
-def _idf(docs: int, df: int) -> float:
-    """FTS5's idf (fts5_aux.c): log((N - n + 0.5) / (n + 0.5)), floored at 1e-6. ``df`` counts postings, which
-    for a phrase or a prefix can exceed the documents: it is capped there."""
-    df = min(df, docs)
-    return max(math.log((docs - df + 0.5) / (df + 0.5)), 1e-6) if df else 0.0
-
-
-def across_sources(results: list[SourceResult], depth: int) -> list[LexicalHit]:
-    """One ranking over several sources. Each FTS5 table computes idf from its own documents, so raw BM25 is
-    not comparable across tables (a word rare among CFR sections but common in bills gets a huge weight in
-    one and none in the other). Each source's scores are rescaled by Σ idf over the whole searched corpus
-    / Σ idf in that source (for one-word queries: exactly BM25 with corpus-wide idf); a single factor per
-    source keeps every source's own FTS5 order intact."""
-    live = [r for r in results if r.hits]
-    if len(live) <= 1:
-        return (live[0].hits if live else [])[:depth]
-    total_docs = sum(r.docs for r in results if r.df is not None)
-    total_df: dict = {}
-    for r in results:
-        for term, n in (r.df or {}).items():
-            total_df[term] = total_df.get(term, 0) + n
-    keyed = []
-    for r in live:
-        local = sum(_idf(r.docs, n) for term, n in r.df.items() if n)
-        wide = sum(_idf(total_docs, total_df[term]) for term, n in r.df.items() if n)
-        factor = wide / local if local else 1.0
-        keyed += [(h.bm25 * factor, h.source, h.doc_id, h) for h in r.hits]
-    keyed.sort(key=lambda k: k[:3])
-    return [k[3] for k in keyed[:depth]]
 
 
 def _direct(source: str, spec, parsed: ParsedQuery, filters: SearchFilters, depth: int) -> list[LexicalHit]:

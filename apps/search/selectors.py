@@ -9,7 +9,7 @@ from django.conf import settings
 from apps.core.errors import InvalidParameter, InvalidQuery, NotFound, SourceNotSearchable
 from apps.core.pagination import parse_limit
 from apps.core.plans import get_plan
-from apps.search import eligibility, fusion, hydrate, lexical, queries, semantic
+from apps.search import corpus_bm25, eligibility, fusion, hydrate, lexical, queries, semantic
 from apps.search.conf import knob
 from apps.search.encoders import get_encoder
 from apps.search.filters import SearchFilters, applicable, make_filters
@@ -39,7 +39,7 @@ def _lexical_leg(targets, parsed, filters: SearchFilters, depth: int) -> tuple[l
         if found.match:
             matches[target.slug] = found.match
         results.append(found)
-    return lexical.across_sources(results, depth), matches
+    return corpus_bm25.across_sources(results, parsed, depth), matches
 
 
 def _bill_doc_ids(spec, filters: SearchFilters) -> np.ndarray | None:

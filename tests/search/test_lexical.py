@@ -37,10 +37,11 @@ def test_lexical_scores_descend_and_explain_has_only_the_lexical_rank(corpus_db)
 @pytest.mark.django_db
 def test_filters_apply_after_the_match(corpus_db):
     assert _ids(search(q="water", mode="lexical", congress=118)) == ["hr:118:105"]
-    # bills and the SAP on the same bill (every searchable source when `source` is omitted)
+    # bills and the SAP on the same bill (every searchable source when `source` is omitted); corpus-wide BM25
+    # puts the short SAP, "water" in its title, before the longer bill
     assert _ids(search(q="water", mode="lexical", since="2025-01-01")) == [
-        "hr:119:102",
         "sap:2025-03-05_hr102",
+        "hr:119:102",
     ]
     assert _ids(search(q="water", mode="lexical", until="2024-01-01")) == ["hr:118:105"]
     assert _ids(search(q="water", mode="lexical", bill_id="H.R. 102-119", source="bills")) == ["hr:119:102"]
@@ -142,22 +143,46 @@ def test_stemming_matches_other_word_forms(corpus_db):
     assert _ids(search(q="apportionment", mode="lexical")) == ["s:119:103", "sap:2025-04-05_s103"]
 
 
-def test_scores_are_made_comparable_across_sources_without_reordering_any_source():
-    from apps.search.lexical import LexicalHit, SourceResult, _idf, across_sources
+@pytest.mark.django_db
+def test_corpus_wide_bm25_of_one_source_is_fts5s_own_score(corpus_db, search_plans):
+    """The re-scoring recovers each phrase's weighted frequency from FTS5's score, the lengths from the docsize
+    records and the averages from the averages record: with the corpus = one source, it gives FTS5's value."""
+    from apps.search import corpus_bm25
+
+    spec = search_plans[0].search
+    parsed = parse_query("children water grants shall")
+    found = lexical.rank_source("bills", spec, parsed, SearchFilters(), depth=50)
+    table = corpus_bm25._table(found, parsed)
+    df = {t: table.phrases[t][0].size for t in parsed.scored()}
+    scores = corpus_bm25._corpus_scores(table, parsed, table.docs, df, table.tokens / table.docs)
+    assert scores == pytest.approx([-h.bm25 for h in found.hits], rel=1e-9)
+    assert len(found.hits) == 8
+
+
+@pytest.mark.django_db
+def test_several_sources_merge_by_corpus_wide_bm25(corpus_db, search_plans, client):
+    # "water" is in 2 of 8 bills and 1 of 2 SAPs: corpus-wide in 3 of 10 records, so every hit is re-scored
+    # with one idf and one average length, whatever table it came from
+    sap = search_plans[1].slug
+    body = client.get("/v1/search", {"q": "water", "mode": "lexical", "source": f"bills,{sap}"}).json()
+    sources = [h["source"] for h in body["results"]]
+    assert body["total"] == 3 and sorted(sources) == ["bills", "bills", sap]
+    scores = [h["score"] for h in body["results"]]
+    assert scores == sorted(scores, reverse=True)
+
+
+def test_boolean_queries_merge_by_an_idf_ratio_without_reordering_any_source():
+    from apps.search.corpus_bm25 import _by_idf_ratio, idf
+    from apps.search.lexical import LexicalHit, SourceResult
     from apps.search.sanitize import Term
 
     term = Term("water")
-    # "water" is rare in source a (2 of 1000 records) and common in b (40 of 50): FTS5's own idf makes b's
-    # best record look weaker than it is next to a's, and a's much stronger
+    # "water" is rare in source a (2 of 1000 records) and common in b (40 of 50)
     a = SourceResult([LexicalHit("a", 1, -9.0), LexicalHit("a", 2, -6.0)], '"water"', df={term: 2}, docs=1000)
     b = SourceResult([LexicalHit("b", 7, -0.5), LexicalHit("b", 8, -0.1)], '"water"', df={term: 40}, docs=50)
-    merged = across_sources([a, b], depth=10)
-    wide = _idf(1050, 42)
-    keys = {(h.source, h.doc_id): h.bm25 for h in merged}
-    assert [(h.source, h.doc_id) for h in merged if h.source == "a"] == [("a", 1), ("a", 2)]  # own order kept
-    assert [(h.source, h.doc_id) for h in merged if h.source == "b"] == [("b", 7), ("b", 8)]
-    assert keys[("a", 1)] == -9.0  # hits keep FTS5's own bm25; only their order across sources changes
-    ratio_a, ratio_b = wide / _idf(1000, 2), wide / _idf(50, 40)
+    merged = _by_idf_ratio([a, b], [a, b], depth=10)
+    wide = idf(1050, 42)
+    ratio_a, ratio_b = wide / idf(1000, 2), wide / idf(50, 40)
     expected = sorted(
         [
             (-9.0 * ratio_a, "a", 1),
@@ -166,5 +191,4 @@ def test_scores_are_made_comparable_across_sources_without_reordering_any_source
             (-0.1 * ratio_b, "b", 8),
         ]
     )
-    assert [(s, d) for _, s, d in expected] == [(h.source, h.doc_id) for h in merged]
-    assert across_sources([a], depth=1) == a.hits[:1]
+    assert [(h.source, h.doc_id) for h in merged] == [(s, d) for _, s, d in expected]
