@@ -54,9 +54,8 @@ def test_hybrid_explain_is_rrf_of_both_ranks(get, settings):
     for hit in results:
         e = hit["explain"]
         assert {"lexical_rank", "semantic_rank", "rrf_score", "title_match"} <= set(e)
-        expected = sum(
-            1.0 / (k + e[leg]) for leg in ("lexical_rank", "semantic_rank") if e[leg]
-        )  # equal weights
+        w = {"lexical_rank": 1.0, "semantic_rank": 2.0}  # RRF_W_LEXICAL, RRF_W_SEMANTIC
+        expected = sum(w[leg] / (k + e[leg]) for leg in w if e[leg])
         assert e["rrf_score"] == pytest.approx(expected) and hit["score"] == pytest.approx(expected, abs=1e-6)
         assert e["title_match"] is False
     assert results[0]["explain"]["lexical_rank"] == 1 and results[0]["explain"]["semantic_rank"] is not None

@@ -1,4 +1,4 @@
-"""Hybrid fusion: RRF with equal weights, an exact title first, each leg's leader in the top 3 (pure functions,
+"""Hybrid fusion: RRF (here with equal weights), an exact title first, each leg's leader in the top 3 (pure functions,
 no database), and the rules end to end on the search corpus."""
 
 from dataclasses import dataclass
@@ -30,13 +30,15 @@ def _fused(lex: list[int], sem: list[int], *, k: int = 60) -> list[fusion.Ranked
 
 
 def test_rrf_with_equal_weights(settings):
+    settings.JOSH = {**settings.JOSH, "RRF_W_LEXICAL": 1.0, "RRF_W_SEMANTIC": 1.0}
     items = _fused([1, 2, 3], [3, 1, 4])
     assert [r.doc_id for r in items] == [1, 3, 2, 4]  # 1: 1/61+1/62, 3: 1/63+1/61, 2: 1/62, 4: 1/63
     assert items[0].rrf == pytest.approx(1 / 61 + 1 / 62)
     assert (items[2].lexical_rank, items[2].semantic_rank) == (2, None)
 
 
-def test_a_leader_buried_by_rrf_comes_back_into_the_top_three():
+def test_a_leader_buried_by_rrf_comes_back_into_the_top_three(settings):
+    settings.JOSH = {**settings.JOSH, "RRF_W_LEXICAL": 1.0, "RRF_W_SEMANTIC": 1.0}
     # doc 1 is the lexical leader and the vector leg never saw it; docs 10..15 are in both legs' middle
     lex = [1, 10, 11, 12, 13, 14, 15]
     sem = [20, 10, 11, 12, 13, 14, 15]
@@ -48,7 +50,8 @@ def test_a_leader_buried_by_rrf_comes_back_into_the_top_three():
     assert [r.doc_id for r in kept[3:]] == [r.doc_id for r in plain if r.doc_id not in top3]  # rest untouched
 
 
-def test_leaders_already_on_top_change_nothing():
+def test_leaders_already_on_top_change_nothing(settings):
+    settings.JOSH = {**settings.JOSH, "RRF_W_LEXICAL": 1.0, "RRF_W_SEMANTIC": 1.0}
     items = _fused([1, 2, 3], [1, 3, 2])
     assert fusion.keep_leaders(items) == items
 
@@ -73,7 +76,8 @@ def test_title_forms(title, query, match):
     assert (fusion.normalise_title(query) in fusion.title_forms(title)) is match
 
 
-def test_exact_titles_go_first_and_keep_their_fused_order():
+def test_exact_titles_go_first_and_keep_their_fused_order(settings):
+    settings.JOSH = {**settings.JOSH, "RRF_W_LEXICAL": 1.0, "RRF_W_SEMANTIC": 1.0}
     items = _fused([5, 6, 7], [6, 8, 7])
     titles = {("s", 7): "Clean Water Act", ("s", 8): "clean water act.", ("s", 5): "Water"}
     pinned = fusion.pin_titles(items, "Clean Water Act", titles)
