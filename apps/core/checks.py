@@ -42,3 +42,46 @@ def check_fts_triggers(app_configs, databases=None, **kwargs):
         )
         for table, trigger in missing_fts_triggers()
     ]
+
+
+# Passwords a demo or a careless setup leaves behind; any superuser with one fails `check --deploy`.
+KNOWN_DEFAULT_PASSWORDS = ("admin", "password", "josh", "changeme", "123456")
+
+
+@register("security", deploy=True)
+def check_no_default_superuser_password(app_configs, **kwargs):
+    from django.contrib.auth import get_user_model
+    from django.db.utils import DatabaseError
+
+    try:
+        users = list(get_user_model().objects.filter(is_superuser=True, is_active=True))
+    except DatabaseError:  # not migrated yet: nothing to check
+        return []
+    weak = [
+        u.get_username()
+        for u in users
+        if any(u.check_password(p) for p in (*KNOWN_DEFAULT_PASSWORDS, u.get_username()))
+    ]
+    return [
+        Error(
+            f"Superuser '{name}' has a known default password (the demo creates admin/admin).",
+            hint="Set a real one: manage.py changepassword " + name + ", or delete the user.",
+            id="josh.E010",
+        )
+        for name in weak
+    ]
+
+
+@register("security", deploy=True)
+def check_allowed_hosts_not_wildcard(app_configs, **kwargs):
+    from django.conf import settings
+
+    if "*" in settings.ALLOWED_HOSTS:
+        return [
+            Error(
+                "ALLOWED_HOSTS contains '*': any Host header is accepted and /mcp loses its DNS-rebinding guard.",
+                hint="Set JOSH_ALLOWED_HOSTS to the public host names, comma separated.",
+                id="josh.E011",
+            )
+        ]
+    return []

@@ -163,3 +163,22 @@ def test_production_refuses_to_start_without_secrets(tmp_path, env, needs):
     done = _manage("check", data_dir=tmp_path, JOSH_PRODUCTION="1", **env)
     assert done.returncode != 0
     assert "ImproperlyConfigured" in done.stderr and needs in done.stderr
+
+
+@pytest.mark.django_db
+def test_check_deploy_fails_on_a_default_superuser_password_and_wildcard_hosts(settings):
+    from django.contrib.auth import get_user_model
+    from django.core.checks import run_checks
+
+    def errors():
+        return sorted(
+            m.id for m in run_checks(include_deployment_checks=True) if m.id in ("josh.E010", "josh.E011")
+        )
+
+    user = get_user_model().objects.create_superuser("admin", password="admin")
+    assert errors() == ["josh.E010"]
+    user.set_password("a-long-unguessable-passphrase")
+    user.save()
+    assert errors() == []
+    settings.ALLOWED_HOSTS = ["josh.example.org", "*"]
+    assert errors() == ["josh.E011"]
