@@ -54,9 +54,13 @@ def _parse_sources(source: str | None, known: dict) -> list[str] | None:
     if source is None or not source.strip():
         return None
     slugs = list(dict.fromkeys(s.strip() for s in source.split(",") if s.strip()))
+    valid = sorted(s for s, (_, shape) in known.items() if shape in ("body", "short-body"))
+    if not slugs:  # "source=,,," names nothing: say so rather than search nothing and answer 0 hits
+        raise InvalidParameter(
+            "source", f"source '{source[:80]}' names no source; omit it or list slugs.", valid_sources=valid
+        )
     unknown = [s for s in slugs if s not in known]
     if unknown:
-        valid = sorted(s for s, (_, shape) in known.items() if shape in ("body", "short-body"))
         raise InvalidParameter(
             "source",
             f"Unknown source(s) {', '.join(unknown)}; GET /v1/sources lists them.",

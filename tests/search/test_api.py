@@ -126,6 +126,7 @@ def test_a_source_with_no_rows_gives_total_zero(get):
     [
         ({"q": "water", "mode": "fuzzy"}, "invalid_parameter", "mode"),
         ({"q": "water", "source": "nope"}, "invalid_parameter", "source"),
+        ({"q": "water", "source": ",,,,"}, "invalid_parameter", "source"),
         ({"q": "water", "since": "yesterday"}, "invalid_parameter", "since"),
         ({"q": "water", "since": "2025-01-01", "until": "2024-01-01"}, "invalid_parameter", "since"),
         ({"q": "water", "bill_id": "not-a-bill"}, "invalid_parameter", "bill_id"),
