@@ -40,6 +40,7 @@ INSTALLED_APPS = [
     "apps.dossiers",
     "apps.browse",
     "apps.mcp_bridge",
+    "apps.explorer",
 ]
 
 MIDDLEWARE = [

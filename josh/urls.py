@@ -4,11 +4,10 @@ from django.apps import apps
 from django.contrib import admin
 from django.urls import include, path
 
-from apps.core.views import home
 from josh.api import api
 
+# "/" and the record pages are the explorer's (apps/explorer/urls.py).
 urlpatterns = [
-    path("", home, name="home"),
     path("admin/", admin.site.urls),
     path("v1/", api.urls),
 ]

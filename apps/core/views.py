@@ -2,14 +2,8 @@ from django.http import JsonResponse
 from django.shortcuts import render
 
 from apps.core.errors import NotFound, error_body, server_error_body
-from apps.core.services.sources import sources_list
 
 _API_PREFIXES = ("/v1/", "/mcp", "/.well-known/")
-
-
-def home(request):
-    """The landing page: where everything is, and what data is loaded."""
-    return render(request, "home.html", {"sources": sources_list()})
 
 
 def not_found(request, exception=None):

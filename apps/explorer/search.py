@@ -1,0 +1,149 @@
+"""The search page's request: its parameters, and one run of the hybrid search for a page and its facets.
+
+The HTML page and its CSV export both call ``run``, so they list the same hits in the same order; the page's
+JSON link is the /v1/search request that returns that same page.
+"""
+
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Literal
+from urllib.parse import urlencode
+
+import pydantic
+from pydantic import BaseModel, Field
+
+from apps.core.adapters import parameter_error_from_validation
+from apps.core.errors import InvalidParameter
+from apps.core.plans import all_plans
+from apps.explorer.services import Facet, source_facets
+from apps.search import eligibility
+from apps.search.conf import knob
+from apps.search.schemas import SearchPage
+from apps.search.selectors import search
+
+PAGE_SIZE = 20
+# Facets count the sources of the first ranked hits (one search, no per-source runs): at most the depth
+# each leg ranks to, so the page is a slice of the very ranking the facets were counted on.
+FACET_WINDOW_MAX = 100
+MODES = ("hybrid", "lexical", "semantic")
+FILTERS = ("source", "congress", "since", "until")
+
+
+class SearchForm(BaseModel):
+    q: str = Field("", max_length=500)
+    mode: Literal["hybrid", "lexical", "semantic"] = "hybrid"
+    source: str | None = Field(None, max_length=500)
+    congress: int | None = Field(None, ge=1, le=200)
+    since: date | None = None
+    until: date | None = None
+    page: int = Field(1, ge=1)
+    as_: Literal["words"] | None = Field(
+        None, alias="as", description="words: search the text even if an id."
+    )
+
+    model_config = {"populate_by_name": True}
+
+    @property
+    def offset(self) -> int:
+        return (self.page - 1) * PAGE_SIZE
+
+    @property
+    def filtered(self) -> bool:
+        return any(getattr(self, f) not in (None, "") for f in FILTERS)
+
+    def query(self, **changes) -> dict[str, str]:
+        """The page's parameters (empty ones left out), with ``changes`` applied (None drops one)."""
+        values = {"q": self.q, "mode": self.mode if self.mode != "hybrid" else None, "page": self.page}
+        values["as"] = self.as_
+        values.update({f: getattr(self, f) for f in FILTERS})
+        values.update(changes)
+        if values.get("page") == 1:
+            values["page"] = None
+        return {k: str(v) for k, v in values.items() if v not in (None, "")}
+
+    def url(self, path: str = "/search", **changes) -> str:
+        query = self.query(**changes)
+        return path + ("?" + urlencode(query) if query else "")
+
+    def api_url(self) -> str:
+        """The /v1/search request answering with this page's hits."""
+        query = {k: v for k, v in self.query(mode=self.mode).items() if k != "page"}
+        query.update(limit=str(PAGE_SIZE), offset=str(self.offset))
+        return "/v1/search?" + urlencode(query)
+
+
+def parse_form(params) -> SearchForm:
+    """The query string as a SearchForm; raises InvalidParameter (the error envelope's message) when bad."""
+    data = {k: v.strip() for k, v in params.items() if v.strip() != ""}
+    if "q" in params:
+        data["q"] = params["q"].strip()
+    try:
+        form = SearchForm.model_validate(data)
+    except pydantic.ValidationError as exc:
+        raise parameter_error_from_validation(exc.errors()) from None
+    last = max_page()
+    if form.page > last:
+        raise InvalidParameter("page", f"page must be between 1 and {last}; got {form.page}.")
+    return form
+
+
+@dataclass(frozen=True)
+class SourceChoice:
+    slug: str
+    title: str
+
+
+def searchable_sources() -> list[SourceChoice]:
+    """The sources search can run on (body and short-body shapes, read from the live schema)."""
+    shapes = eligibility.shapes()
+    return [
+        SourceChoice(slug, plan.title)
+        for slug, (plan, shape) in shapes.items()
+        if shape in ("body", "short-body")
+    ]
+
+
+def source_titles() -> dict[str, str]:
+    return {plan.slug: plan.title for plan in all_plans()}
+
+
+def max_page() -> int:
+    return knob("MAX_OFFSET") // PAGE_SIZE + 1
+
+
+def facet_window() -> int:
+    return min(FACET_WINDOW_MAX, knob("HYBRID_DEPTH"))
+
+
+@dataclass
+class Outcome:
+    page: SearchPage
+    facets: list[Facet] = field(default_factory=list)
+    facet_window: int = 0  # how many ranked hits the facets counted
+
+    @property
+    def pages(self) -> int:
+        reachable = min(self.page.total, knob("MAX_OFFSET") + PAGE_SIZE)
+        return max(1, -(-reachable // PAGE_SIZE))
+
+
+def run(form: SearchForm) -> Outcome:
+    """One page of hits for ``form`` and the sources of the first ranked hits (over every source, so a
+    source facet can switch to another source). Without a source filter, and within that window, the page
+    is a slice of the same ranking: one search answers both."""
+    common = {
+        "q": form.q,
+        "mode": form.mode,
+        "since": form.since,
+        "until": form.until,
+        "congress": form.congress,
+    }
+    window_size = facet_window()
+    window = search(**common, limit=window_size)
+    if form.source is None and form.offset + PAGE_SIZE <= window_size:
+        page = window.model_copy(update={"results": window.results[form.offset : form.offset + PAGE_SIZE]})
+    else:
+        page = search(**common, source=form.source, limit=PAGE_SIZE, offset=form.offset)
+    return Outcome(
+        page=page, facets=source_facets(window.results), facet_window=min(window_size, window.total)
+    )

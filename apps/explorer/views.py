@@ -1,0 +1,356 @@
+"""The explorer's pages: parse the request -> call the selectors -> render a template.
+
+Record pages read the same selectors as ``GET /v1/<resource>/{id}`` and the dossiers; search is
+apps.search.selectors.search. Reshaping for display lives in apps.explorer.services (pure functions).
+"""
+
+import csv
+from functools import wraps
+
+from django.http import HttpResponseRedirect, StreamingHttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_safe
+
+from apps.access.policy import access_check, policy_active
+from apps.bills import selectors as bills
+from apps.bills.ids import topic_id
+from apps.bills.schemas import PageParams
+from apps.core.adapters import josh_error_response
+from apps.core.errors import JoshError, NotFound, error_body
+from apps.core.services.sources import sources_list
+from apps.dossiers import selectors as dossiers
+from apps.explorer import records, services
+from apps.explorer import search as explorer_search
+from apps.registry import selectors as registry
+from apps.registry.schemas import MembersParams
+
+EXAMPLE_SEARCHES = (
+    ("walk-in freezer efficiency", ""),
+    ("child online safety", ""),
+    ('"energy conservation"', "lexical"),
+    ("tribal colleges", ""),
+)
+EXAMPLE_IDS = ("H.J.Res. 24", "S000033", "HSWM", "senate:119:2025:162", "crs:R48914", "fr:2024-02930")
+ALL_ROWS = 250  # the selectors' largest page
+MAX_ACTIONS = 2000
+BODY_CHARS = 300_000  # longer texts are cut on the page; the JSON link has all of it
+
+
+def guarded(view):
+    """The access policy of /v1 and /browse/ (JOSH_AUTH, JOSH_RATE_LIMIT) for pages that show records:
+    a browser passes with an admin session (or an API key header); otherwise the page says how to."""
+
+    @wraps(view)
+    def wrapper(request, *args, **kwargs):
+        if policy_active():
+            decision = access_check(
+                headers=request.headers,
+                remote_addr=request.META.get("REMOTE_ADDR"),
+                user=getattr(request, "user", None),
+            )
+            if decision.error:
+                response = _error_page(request, decision.error, login=True)
+            else:
+                response = view(request, *args, **kwargs)
+            for name, value in decision.headers.items():
+                response[name] = value
+            return response
+        return view(request, *args, **kwargs)
+
+    return wrapper
+
+
+def _error_page(request, exc: JoshError, *, login: bool = False, q: str = ""):
+    context = {"error": error_body(exc)["error"], "status": exc.status, "login": login, "q": q}
+    template = "explorer/404.html" if exc.status == 404 else "explorer/error.html"
+    return render(request, template, context, status=exc.status)
+
+
+@require_safe
+def home(request):
+    """Search box, examples, and what is loaded: every source with its count and an example record."""
+    sources = sources_list()
+    rows = [
+        {
+            "source": s,
+            "example_url": records.url_for_id(s.id_example) if s.id_example and s.count else None,
+            "search_url": f"/search?source={s.slug}" if s.searchable and s.count else None,
+        }
+        for s in sources
+    ]
+    context = {
+        "rows": rows,
+        "total": sum(s.count for s in sources),
+        "examples": [
+            {"q": q, "url": explorer_search.SearchForm(q=q, mode=mode or "hybrid").url()}
+            for q, mode in EXAMPLE_SEARCHES
+        ],
+        "example_ids": [{"id": i, "url": f"/search?q={i}"} for i in EXAMPLE_IDS],
+    }
+    return render(request, "explorer/home.html", context)
+
+
+def _search_context(form=None, **extra) -> dict:
+    return {
+        "form": form,
+        "modes": explorer_search.MODES,
+        "searchable": explorer_search.searchable_sources(),
+        "titles": explorer_search.source_titles(),
+        "examples": [q for q, _mode in EXAMPLE_SEARCHES],
+        **extra,
+    }
+
+
+@require_safe
+@guarded
+def search_page(request):
+    """Words -> ranked hits (hybrid by default) with facets; an id -> a redirect to its record's page."""
+    try:
+        form = explorer_search.parse_form(request.GET)
+    except JoshError as exc:  # keep what was typed in the box; show why the rest was refused
+        form = explorer_search.SearchForm.model_construct(q=request.GET.get("q", "").strip())
+        return render(
+            request, "explorer/search.html", _search_context(form, error=_err(exc)), status=exc.status
+        )
+    if not form.q:
+        return render(request, "explorer/search.html", _search_context(form))
+    if form.as_ is None and (url := records.lookup(form.q)):
+        return HttpResponseRedirect(url)
+    try:
+        outcome = explorer_search.run(form)
+    except JoshError as exc:
+        context = _search_context(form, error=_err(exc))
+        return render(request, "explorer/search.html", context, status=exc.status)
+    hits = [
+        {"hit": hit, "rank": form.offset + i, "url": _hit_url(hit)}
+        for i, hit in enumerate(outcome.page.results, start=1)
+    ]
+    titles = explorer_search.source_titles()
+    facets = [
+        {
+            "title": titles.get(f.source, f.source),
+            "count": f.count,
+            "url": form.url(source=f.source, page=None),
+            "current": f.source == form.source,
+        }
+        for f in outcome.facets
+    ]
+    context = _search_context(
+        form,
+        outcome=outcome,
+        hits=hits,
+        facets=facets,
+        all_sources_url=form.url(source=None, page=None),
+        page_links=_page_links(form, outcome.pages),
+        csv_url=form.url("/search.csv"),
+        api_url=form.api_url(),
+        # "crs:R00001" is worth a word about; "snap" (a well-formed committee code) is not.
+        id_like=any(c.isdigit() or c == ":" for c in form.q) and records.url_for_id(form.q) is not None,
+    )
+    return render(request, "explorer/search.html", context)
+
+
+def _err(exc: JoshError) -> dict:
+    return error_body(exc)["error"]
+
+
+def _hit_url(hit) -> str | None:
+    return records.record_path(hit.resource, hit.id) if hit.resource in records.GETTERS else None
+
+
+def _page_links(form, pages: int) -> dict:
+    current = form.page
+    numbers = sorted({1, pages, *range(max(1, current - 2), min(pages, current + 2) + 1)})
+    return {
+        "previous": form.url(page=current - 1) if current > 1 else None,
+        "next": form.url(page=current + 1) if current < pages else None,
+        "numbers": [{"n": n, "url": form.url(page=n), "current": n == current} for n in numbers],
+    }
+
+
+class _Echo:
+    def write(self, value):
+        return value
+
+
+CSV_COLUMNS = (
+    "rank", "id", "source", "title", "published_at", "citation", "source_url", "page_url",
+    "score", "lexical_rank", "semantic_rank", "snippet",
+)  # fmt: skip
+
+
+@require_safe
+@guarded
+def search_csv(request):
+    """The search page's hits (same parameters, same page, same order) as CSV."""
+    try:
+        form = explorer_search.parse_form(request.GET)
+        outcome = explorer_search.run(form)
+    except JoshError as exc:
+        return josh_error_response(exc)
+    writer = csv.writer(_Echo())
+    base = request.build_absolute_uri("/").rstrip("/")
+
+    def rows():
+        yield writer.writerow(CSV_COLUMNS)
+        for rank, hit in enumerate(outcome.page.results, start=form.offset + 1):
+            url = _hit_url(hit)
+            yield writer.writerow(
+                (
+                    rank, hit.id, hit.source, hit.title, hit.citation.published_at or "",
+                    hit.citation.citation_string, hit.citation.url, base + url if url else "",
+                    hit.score, hit.explain.lexical_rank or "", hit.explain.semantic_rank or "",
+                    " ".join(hit.snippet.text.split()),
+                )
+            )  # fmt: skip
+
+    response = StreamingHttpResponse(rows(), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = 'attachment; filename="josh-search.csv"'
+    return response
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Record pages
+# ---------------------------------------------------------------------------------------------------------
+
+
+def record_view(resource: str):
+    """The page for ``/<resource>/<id>``: a non-canonical spelling of the id redirects to the canonical one;
+    an unknown id is a 404 page with a search link."""
+
+    @require_safe
+    @guarded
+    def view(request, id: str):
+        try:
+            context = RENDERERS.get(resource, _document)(resource, id)
+        except JoshError as exc:
+            if exc.status >= 500:
+                return _error_page(request, exc)
+            exc = exc if exc.status == 404 else NotFound(exc.message, code=exc.code)
+            return _error_page(request, exc, q=id)
+        canonical = context["record_id"]
+        if canonical != id:
+            return HttpResponseRedirect(records.record_path(resource, canonical))
+        context.update(resource=resource, api_url=records.record_path(f"v1/{resource}", canonical))
+        return render(request, context.pop("template"), context)
+
+    view.__name__ = f"explorer_{resource.replace('-', '_')}"
+    return view
+
+
+def _all_pages(fetch, limit: int = MAX_ACTIONS) -> list:
+    """Every row of a cursor-paged selector (``fetch(params) -> Page``), up to ``limit``."""
+    rows, cursor = [], None
+    while len(rows) < limit:
+        page = fetch(PageParams(limit=ALL_ROWS, cursor=cursor))
+        rows += page.results
+        cursor = page.pagination.next_cursor
+        if not cursor:
+            break
+    return rows
+
+
+def _bill(resource: str, id: str) -> dict:
+    dossier = dossiers.bill_dossier(id=id)
+    bill = dossier.bill
+    actions = _all_pages(lambda p: bills.bill_actions(id=bill.id, params=p))
+    cosponsors = _all_pages(lambda p: bills.bill_cosponsors(id=bill.id, params=p))
+    body = None
+    if bill.body_version:
+        body = bills.bill_body(id=bill.id)
+    return {
+        "template": "explorer/bill.html",
+        "record_id": bill.id,
+        "d": dossier,
+        "bill": bill,
+        "steps": services.status_steps(
+            actions,
+            bill_type=bill.type,
+            origin_chamber=bill.origin_chamber,
+            introduced=bill.introduced_date,
+            laws=bill.laws,
+        ),
+        "actions": actions,
+        "cosponsors": cosponsors,
+        "party_split": services.party_counts(dossier.cosponsor_party_split),
+        "subjects": [(s, records.record_path("topics", topic_id("subject", s))) for s in bill.subjects],
+        "policy_area_url": records.record_path("topics", topic_id("policy-area", bill.policy_area))
+        if bill.policy_area
+        else None,
+        "other_votes": [v for v in bill.recorded_votes if not v.ingested],
+        "body": body,
+        "body_blocks": services.body_blocks(body.text[:BODY_CHARS]) if body else [],
+        "body_cut": bool(body and len(body.text) > BODY_CHARS),
+        "citation": bill.citation,
+        "linked": [
+            ("CRS reports", dossier.crs_reports),
+            ("GAO reports", dossier.gao_reports),
+            ("Congressional Record", dossier.congressional_record),
+            ("Hearings", dossier.hearings),
+            ("Lobbying filings", dossier.lobbying),
+        ],
+    }
+
+
+def _vote(resource: str, id: str) -> dict:
+    vote = registry.vote_get(id=id)
+    return {
+        "template": "explorer/vote.html",
+        "record_id": vote.id,
+        "vote": vote,
+        "tally": services.party_tally(vote.positions),
+        "groups": services.positions_by_vote(vote.positions),
+        "citation": vote.citation,
+    }
+
+
+def _legislator(resource: str, id: str) -> dict:
+    dossier = dossiers.legislator_dossier(id=id)
+    member = dossier.legislator
+    return {
+        "template": "explorer/legislator.html",
+        "record_id": member.id,
+        "d": dossier,
+        "member": member,
+        "terms": sorted(member.terms, key=lambda t: t.start, reverse=True),
+        "seats": sorted(member.committees, key=lambda s: (-s.congress, s.committee_name)),
+        "positions": [(services.POSITION_LABELS.get(k, k), n) for k, n in dossier.votes.by_position.items()],
+        "citation": member.citation,
+    }
+
+
+def _committee(resource: str, id: str) -> dict:
+    dossier = dossiers.committee_dossier(id=id)
+    committee = dossier.committee
+    roster = registry.committee_members(id=committee.id, params=MembersParams(limit=ALL_ROWS))
+    return {
+        "template": "explorer/committee.html",
+        "record_id": committee.id,
+        "d": dossier,
+        "committee": committee,
+        "sides": services.roster_by_side(roster.results),
+        "roster_total": roster.pagination.total,
+        "citation": committee.citation,
+    }
+
+
+def _document(resource: str, id: str) -> dict:
+    getter = records.GETTERS.get(resource)
+    if getter is None:
+        raise NotFound(f"The explorer has no page for {resource}.")
+    record = getter(id=id)
+    data = record.model_dump(mode="json")
+    for key in services.TEXT_FIELDS:
+        if isinstance(data.get(key), str) and len(data[key]) > BODY_CHARS:
+            data[key] = data[key][:BODY_CHARS] + "\n\n[… cut here; the JSON has the full text]"
+    return {
+        "template": "explorer/document.html",
+        "record_id": record.id,
+        "record": record,
+        "parts": services.document_parts(data, link=records.url_for_id),
+        "source_title": explorer_search.source_titles().get(data.get("citation", {}).get("source", "")),
+        "citation": getattr(record, "citation", None),
+    }
+
+
+RENDERERS = {"bills": _bill, "votes": _vote, "legislators": _legislator, "committees": _committee}

@@ -1,0 +1,13 @@
+"""Every real sample, ingested once for the package inside an outer transaction rolled back at the end
+(each test nests as a savepoint), as tests/browse does."""
+
+import pytest
+
+from apps.core.plans import all_plans
+from tests.corpus import ingested
+
+
+@pytest.fixture(scope="package", autouse=True)
+def explorer_sample(django_db_setup, django_db_blocker):
+    with ingested(django_db_blocker, [p.slug for p in all_plans() if p.has_sample]) as results:
+        yield results
