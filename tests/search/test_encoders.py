@@ -54,7 +54,13 @@ def test_minilm_batching_does_not_change_vectors():
     """Runs of similar length, padded per run, give each text the vector it gets alone (no padding at all)."""
     enc = MiniLMEncoder(threads=1)
     enc.token_budget = 64  # force several runs of different widths
-    texts = ["water", "clean drinking water for rural towns " * 3, "", "a tariff on steel " * 12, "kids online"]
+    texts = [
+        "water",
+        "clean drinking water for rural towns " * 3,
+        "",
+        "a tariff on steel " * 12,
+        "kids online",
+    ]
     together = enc.embed(texts)
     alone = np.concatenate([enc.embed([t]) for t in texts])
     assert (np.sum(together * alone, axis=1) > 0.99999).all()
