@@ -149,6 +149,8 @@ JOSH = {
     # One budget per API key (or per client IP when anonymous) over /v1, /browse/ and /mcp; None = off.
     "RATE_LIMIT": _rate_limit(_AUTH),
     "ENCODER": env_str("JOSH_ENCODER", "minilm-int8"),
+    # Where the MiniLM encoder runs: auto (CUDA when onnxruntime-gpu sees a GPU, else CPU), cpu or cuda.
+    "ENCODER_DEVICE": env_str("JOSH_ENCODER_DEVICE", "auto"),
     # Bundled vectors for the sample corpus (apps/search/vector_cache.py); "off" embeds everything anew.
     "VECTOR_CACHE_DIR": env_str("JOSH_VECTOR_CACHE_DIR", ""),
     "RRF_K": env_int("JOSH_RRF_K", 60, minimum=1),

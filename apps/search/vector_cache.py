@@ -41,6 +41,9 @@ class VectorCache:
     def __len__(self) -> int:
         return len(self.index)
 
+    def __contains__(self, digest: str) -> bool:
+        return digest in self.index
+
     def get(self, digest: str) -> np.ndarray | None:
         i = self.index.get(digest)
         return None if i is None else self.vectors[i]

@@ -1,7 +1,16 @@
 import numpy as np
 import pytest
+from django.core.exceptions import ImproperlyConfigured
 
-from apps.search.encoders import HashingEncoder, MiniLMEncoder, get_encoder
+from apps.search.embedding import encode
+from apps.search.encoders import (
+    HashingEncoder,
+    MiniLMEncoder,
+    encoder_device,
+    execution_providers,
+    get_encoder,
+    token_batches,
+)
 
 
 def test_hashing_encoder_is_deterministic_and_normalised():
@@ -38,3 +47,53 @@ def test_minilm_runs_offline_and_ranks_a_paraphrase_first():
 def test_minilm_truncates_at_256_tokens():
     enc = MiniLMEncoder(threads=1)
     assert len(enc.tokenizer.encode("word " * 1000).ids) == 256
+
+
+@pytest.mark.slow
+def test_minilm_batching_does_not_change_vectors():
+    """Runs of similar length, padded per run, give each text the vector it gets alone (no padding at all)."""
+    enc = MiniLMEncoder(threads=1)
+    enc.token_budget = 64  # force several runs of different widths
+    texts = [
+        "water",
+        "clean drinking water for rural towns " * 3,
+        "",
+        "a tariff on steel " * 12,
+        "kids online",
+    ]
+    together = enc.embed(texts)
+    alone = np.concatenate([enc.embed([t]) for t in texts])
+    assert (np.sum(together * alone, axis=1) > 0.99999).all()
+
+
+def test_token_batches_respect_the_budget_and_cover_every_text_in_order():
+    lengths = np.array([3, 5, 5, 8, 20, 21, 40, 250])
+    runs = token_batches(lengths, budget=64, max_rows=3)
+    assert [(r.start, r.stop) for r in runs] == [(0, 3), (3, 6), (6, 7), (7, 8)]
+    for r in runs:  # rows x longest stays within the budget unless one text alone is longer
+        assert (r.stop - r.start) * lengths[r.stop - 1] <= 64 or r.stop - r.start == 1
+
+
+def test_encode_keeps_input_order_and_reports_progress():
+    enc = HashingEncoder()
+    texts = [f"text {'x' * (i * 7 % 50)} {i}" for i in range(23)]
+    seen = []
+    vectors = encode(enc, texts, batch=4, on_done=seen.append)
+    assert np.array_equal(vectors, enc.embed(texts))
+    assert seen == sorted(seen) and seen[-1] == 23 and len(seen) == 6
+
+
+def test_encoder_device_setting_is_checked(settings):
+    settings.JOSH = {**settings.JOSH, "ENCODER_DEVICE": "tpu"}
+    with pytest.raises(ImproperlyConfigured, match="auto"):
+        encoder_device()
+
+
+def test_cuda_without_a_cuda_runtime_is_a_clear_error_and_auto_falls_back_to_cpu():
+    import onnxruntime as ort
+
+    if "CUDAExecutionProvider" in ort.get_available_providers():
+        pytest.skip("this onnxruntime has CUDA")
+    with pytest.raises(ImproperlyConfigured, match="onnxruntime-gpu"):
+        execution_providers("cuda")
+    assert execution_providers("auto") == ["CPUExecutionProvider"]
