@@ -9,7 +9,7 @@ from django.db.models import Max
 from django.template import engines
 from django.template.response import TemplateResponse
 from django.urls import NoReverseMatch, path, reverse
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 
 from apps.core.models import IngestRun
@@ -22,14 +22,14 @@ SOURCES_TEMPLATE = """{% extends "admin/base_site.html" %}
 <a href="{% url 'admin:core_ingestrun_changelist' %}">Ingest runs</a> &rsaquo; Counts per source</div>{% endblock %}
 {% block content %}<div id="content-main"><table>
 <thead><tr><th>Source</th><th>Title</th><th>Records</th><th>Last run</th><th>Status</th><th>Inserted</th>
-<th>Updated</th><th>Unchanged</th><th>Errors</th><th>Last success</th></tr></thead><tbody>
+<th>Updated</th><th>Unchanged</th><th>Errors</th><th>Quarantined</th><th>Last success</th></tr></thead><tbody>
 {% for row in rows %}<tr>
 <td><code>{{ row.slug }}</code></td><td>{{ row.title }}</td>
 <td>{% if row.records_url %}<a href="{{ row.records_url }}">{{ row.count }}</a>{% else %}{{ row.count }}{% endif %}</td>
 <td>{% if row.last %}<a href="{{ row.last_url }}">{{ row.last.started_at|date:"Y-m-d H:i:s" }}</a>{% else %}never{% endif %}</td>
 <td>{{ row.last.status|default:"" }}</td><td>{{ row.last.inserted|default:"" }}</td>
 <td>{{ row.last.updated|default:"" }}</td><td>{{ row.last.noop|default:"" }}</td>
-<td>{{ row.last.error_count|default:"" }}</td><td>{{ row.last_success|date:"Y-m-d H:i:s"|default:"never" }}</td>
+<td>{{ row.last.error_count|default:"" }}</td><td>{{ row.last.quarantined_count|default:"" }}</td><td>{{ row.last_success|date:"Y-m-d H:i:s"|default:"never" }}</td>
 </tr>{% endfor %}</tbody></table></div>{% endblock %}"""
 
 
@@ -72,17 +72,38 @@ def _changelist_url(model) -> str:
 class IngestRunAdmin(ReadOnlyAdmin):
     list_display = (
         "started_at", "source", "status", "dry_run", "duration_s", "files_total", "files_failed", "records",
-        "inserted", "updated", "noop", "error_count",
+        "inserted", "updated", "noop", "error_count", "quarantined_count",
     )  # fmt: skip
     list_filter = ("source", "status", "dry_run")
     search_fields = ("source",)
     date_hierarchy = "started_at"
     ordering = ("-started_at",)
-    readonly_fields = [f.name for f in IngestRun._meta.fields]
+    # The quarantined list is shown as a table (what a curator reads to fix the files), not as raw JSON.
+    readonly_fields = [f.name for f in IngestRun._meta.fields if f.name != "quarantined"] + [
+        "quarantined_records"
+    ]
 
     @admin.display(description="seconds", ordering="duration_ms")
     def duration_s(self, run):
         return format_html("{}", f"{run.duration_ms / 1000:.2f}")
+
+    @admin.display(description="quarantined records")
+    def quarantined_records(self, run):
+        if not run.quarantined:
+            return "none"
+        # File names, keys and messages come from the data: format_html escapes every cell.
+        rows = format_html_join(
+            "",
+            "<tr><td>{}</td><td><code>{}</code></td><td><code>{}</code></td><td>{}</td></tr>",
+            ((q["file"], q["record"], q["field"], q["message"]) for q in run.quarantined),
+        )
+        more = run.quarantined_count - len(run.quarantined)
+        return format_html(
+            "<table><thead><tr><th>File</th><th>Record</th><th>Field</th><th>Message</th></tr></thead>"
+            "<tbody>{}</tbody></table>{}",
+            rows,
+            format_html("<p>… and {} more (not kept)</p>", more) if more > 0 else "",
+        )
 
     def get_urls(self):
         sources = path(

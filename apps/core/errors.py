@@ -98,11 +98,12 @@ class QueryTimeout(JoshError):
 
 
 class SourceFormatError(Exception):
-    """A source file that cannot be parsed; names the file and, where known, the record."""
+    """A source file that cannot be parsed; names the file and, where known, the record and its field."""
 
-    def __init__(self, path: str, message: str, *, record: str | None = None):
+    def __init__(self, path: str, message: str, *, record: str | None = None, field: str = ""):
         self.path = str(path)
         self.record = record
+        self.field = field
         self.message = message
         where = f"{self.path} [record {record}]" if record else self.path
         super().__init__(f"{where}: {message}")

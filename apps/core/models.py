@@ -7,7 +7,7 @@ class IngestRun(models.Model):
     class Status(models.TextChoices):
         RUNNING = "running"
         SUCCESS = "success"
-        PARTIAL = "partial", "partial (some files failed)"
+        PARTIAL = "partial", "partial (some files or records failed)"
         FAILED = "failed"
 
     source = models.CharField(max_length=64, db_index=True, help_text="Plan slug, e.g. 'legislators'.")
@@ -25,6 +25,14 @@ class IngestRun(models.Model):
     noop = models.PositiveIntegerField(default=0)
     error_count = models.PositiveIntegerField(default=0)
     errors = models.JSONField(default=list, help_text="[{file, record, message}] for every rejected file.")
+    quarantined_count = models.PositiveIntegerField(
+        default=0, help_text="Records set aside while the rest of their file loaded."
+    )
+    quarantined = models.JSONField(
+        default=list,
+        help_text="[{file, record, field, message}] for each quarantined record (the first 5000); a re-run "
+        "after the file is fixed loads them.",
+    )
     warnings = models.JSONField(default=list, help_text="[{file, record, message}]: kept, but worth a look.")
 
     class Meta:

@@ -4,9 +4,12 @@ Each source module (``apps/<app>/plans/<slug>.py``) builds one ``SourcePlan`` an
 Everything that lists or runs sources iterates this registry: ``/v1/sources``, ``manage.py ingest``,
 the demo bootstrap, search eligibility and the MCP tool enums. No router or tool list names a source.
 
-A plan's ``parse(path)`` yields validated records (pydantic models with a ``key``) and raises
-``SourceFormatError`` naming the file and record; ``load(record, ctx)`` upserts one record and returns
-an ``Outcome``. The runner (apps.core.services.ingest) owns transactions, counting and run records.
+A plan's ``parse(path)`` yields validated records (pydantic models with a ``key``). A file that cannot be
+read at all raises ``SourceFormatError`` naming the file (and record, where known). One bad record inside a
+readable file is yielded as a ``BadRecord`` in its place, so the rest of the file still loads; a value kept
+but worth a look is yielded as a ``RecordWarning`` beside its record. ``load(record, ctx)`` upserts one record
+and returns an ``Outcome``. The runner (apps.core.services.ingest) owns transactions, counting, quarantine and
+run records.
 """
 
 from collections.abc import Callable, Iterable
@@ -17,11 +20,47 @@ from typing import Any
 
 from django.utils.module_loading import autodiscover_modules
 
+from apps.core.errors import SourceFormatError
+
 
 class Outcome(StrEnum):
     INSERT = "insert"
     UPDATE = "update"
     NOOP = "noop"
+
+
+@dataclass(frozen=True)
+class BadRecord:
+    """What a parser yields in place of a record it cannot build: the runner quarantines it, never loads it.
+
+    ``key`` names the record as well as the file allows (its id, or its position when the id is the bad
+    part); ``field`` is the offending field's path ("" when the record as a whole is wrong)."""
+
+    key: str
+    field: str
+    message: str
+
+    @classmethod
+    def from_error(cls, exc: SourceFormatError, key: str = "") -> "BadRecord":
+        return cls(key=exc.record or key, field=exc.field, message=exc.message)
+
+
+def record_or_bad(key: str, build, *args, **kwargs):
+    """``build(*args, **kwargs)``, or a ``BadRecord`` when it refuses one record (``SourceFormatError``): how a
+    parser of a multi-record file (a Register issue, a Code title) lets the file's other records load."""
+    try:
+        return build(*args, **kwargs)
+    except SourceFormatError as exc:
+        return BadRecord.from_error(exc, key)
+
+
+@dataclass(frozen=True)
+class RecordWarning:
+    """What a parser yields beside a record it kept with a value dropped or guessed; the run lists it."""
+
+    key: str
+    field: str
+    message: str
 
 
 @dataclass
@@ -34,8 +73,8 @@ class LoadContext:
     warnings: list[dict[str, str]] = field(default_factory=list)
 
     def cached(self, name: str, build: Callable[[], Any]) -> Any:
-        """A per-run cache entry, built on first use. The runner clears the cache after a failed file
-        (its savepoint rolled back rows the cache may point at), so always go through this."""
+        """A per-run cache entry, built on first use. The runner clears the cache after a failed record or
+        file (its savepoint rolled back rows the cache may point at), so always go through this."""
         if name not in self.cache:
             self.cache[name] = build()
         return self.cache[name]

@@ -24,6 +24,16 @@ _CHRG_RE = re.compile(r"^(?:chrg:)?CHRG-(\d{2,3})([a-z]+)(\d+)$", re.I)
 
 CRS_TYPE_PREFIXES = ("R", "RL", "RS", "IF", "IN", "LSB")
 
+# The Code prints section numbers with an en dash ("16 U.S.C. 1a–1") where USLM identifiers mostly write an
+# ASCII hyphen ("/us/usc/t16/s1a-1"), and titles carry both: they name one section, so the id uses the
+# hyphen and every dash-like character is read as one (hyphen, non-breaking hyphen, figure dash, en dash,
+# em dash, minus sign).
+_DASHES = str.maketrans(dict.fromkeys("\u2010\u2011\u2012\u2013\u2014\u2212", "-"))
+
+
+def fold_dashes(text: str) -> str:
+    return text.translate(_DASHES)
+
 
 def normalize_crs(text: str) -> str | None:
     if m := _CRS_RE.match(text):
@@ -54,6 +64,7 @@ def normalize_cfr(text: str) -> str | None:
 
 
 def normalize_usc(text: str) -> str | None:
+    text = fold_dashes(text)
     for pattern in (_USC_RE, *_USC_ALIAS_RES):
         if m := pattern.match(text):
             return f"usc:{m.group(1).lower().lstrip('0')}:{m.group(2)}"

@@ -5,8 +5,8 @@ import pytest
 
 from apps.activity.models import LobbyingActivity, LobbyingBillMention, LobbyingFiling, LobbyingLobbyist
 from apps.activity.parsers.lda import parse_lda_filing
-from apps.core.errors import SourceFormatError
 from apps.core.ids import congress_for_year
+from apps.core.plans import BadRecord
 from apps.core.services.ingest import run_ingest
 
 from .conftest import ingest
@@ -151,17 +151,19 @@ def _write(tmp_path, name, data):
 
 
 @pytest.mark.django_db
-def test_malformed_filing_names_file_and_record_and_writes_nothing(tmp_path, corpus):
+def test_malformed_filing_is_quarantined_named_by_file_record_and_field(tmp_path, corpus):
     good = json.loads((corpus / "lobbying-lda/ld2/multiple_issues.json").read_text())
     bad = dict(good, document_id="bad-quarter")
     bad["report_type"] = dict(good["report_type"], quarter_one=True)  # two quarters ticked
     path = _write(tmp_path, "bad.json", bad)
     result = run_ingest(slug="lda-filings", paths=[path])
-    assert result.status == "failed"
-    assert result.errors == [
+    assert result.status == "failed"  # the one record read was set aside: nothing could be used
+    assert result.errors == []  # the file itself was readable
+    assert result.quarantined == [
         {
             "file": str(path),
             "record": "bad-quarter",
+            "field": "report_type",
             "message": "exactly one report quarter must be ticked, got 2",
         }
     ]
@@ -175,14 +177,16 @@ def test_malformed_amount_and_json(tmp_path, corpus):
     amount = _write(tmp_path, "amount.json", bad)
     broken = tmp_path / "broken.json"
     broken.write_text('{"document_id": "x",')
-    with pytest.raises(
-        SourceFormatError, match=r"amount.json \[record multiple_issues\]: 'income.income_amount'"
-    ):
-        list(parse_lda_filing(amount))
+    assert list(parse_lda_filing(amount)) == [
+        BadRecord(
+            "multiple_issues", "income.income_amount", "'income.income_amount' is not an amount: 'lots'"
+        )
+    ]
     result = run_ingest(
         slug="lda-filings", paths=[amount, broken, corpus / "lobbying-lda/ld2/multiple_issues.json"]
     )
     assert result.status == "partial" and result.inserted == 1
-    assert [e["file"] for e in result.errors] == [str(amount), str(broken)]
-    assert result.errors[1]["message"].startswith("invalid JSON")
+    assert [e["file"] for e in result.errors] == [str(broken)]  # unreadable: rejected whole
+    assert result.errors[0]["message"].startswith("invalid JSON")
+    assert [(q["file"], q["field"]) for q in result.quarantined] == [(str(amount), "income.income_amount")]
     assert list(LobbyingFiling.objects.values_list("public_id", flat=True)) == ["lda:ld2:multiple_issues"]

@@ -117,20 +117,28 @@ def test_file_order_does_not_matter(corpus, tmp_path):
 
 
 @pytest.mark.django_db
-def test_malformed_cassette_names_file_and_record_and_writes_nothing(corpus, tmp_path):
+def test_one_bad_item_of_a_page_is_quarantined_and_the_others_load(corpus, tmp_path):
     data = json.loads((corpus / "regulations-gov/regulations_dot_gov_v4_dockets.01.json").read_text())
     data["response"]["data"][1]["attributes"]["postedDate"] = "yesterday"
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps(data))
     result = run_ingest(slug="regulations-dot-gov-dockets", paths=[bad])
-    assert result.errors == [
+    assert (result.status, result.errors) == ("partial", [])
+    assert result.quarantined == [
         {
             "file": str(bad),
             "record": "EPA-HQ-OAR-2003-0129-0002",
+            "field": "postedDate",
             "message": "'postedDate' is not an ISO timestamp: 'yesterday'",
         }
     ]
-    assert RegulatoryDocument.objects.count() == 0 and Docket.objects.count() == 0  # the good first item too
+    good = data["response"]["data"][0]["id"]
+    assert list(RegulatoryDocument.objects.values_list("document_number", flat=True)) == [good]
+    # fixed and re-run, the quarantined item loads and the good one is unchanged
+    data["response"]["data"][1]["attributes"]["postedDate"] = "2003-07-01T04:00:00Z"
+    bad.write_text(json.dumps(data))
+    again = run_ingest(slug="regulations-dot-gov-dockets", paths=[bad])
+    assert (again.status, again.inserted, again.noop, again.quarantined) == ("success", 1, 1, [])
 
 
 @pytest.mark.django_db
@@ -143,10 +151,11 @@ def test_unknown_type_and_bad_agency_csv(tmp_path, corpus):
     shutil.copy(corpus / "regulations-gov/regulations_dot_gov_participating_agencies.csv", csv)
     csv.write_text(csv.read_text() + "bad acronym!,\n")
     result = run_ingest(slug="regulations-dot-gov-dockets", paths=[bad, csv])
-    assert [(e["file"], e["record"]) for e in result.errors] == [
-        (str(bad), "EPA-HQ-OAR-2003-0129"),
-        (str(csv), "BAD ACRONYM!"),
+    assert result.errors == []
+    assert [(q["file"], q["record"], q["field"]) for q in result.quarantined] == [
+        (str(bad), "EPA-HQ-OAR-2003-0129", "type"),
+        (str(csv), "BAD ACRONYM!", "Acronym"),
     ]
-    assert "unknown type 'agencies'" in result.errors[0]["message"]
-    assert result.errors[1]["message"].startswith("line 192: expected Acronym,Agency")
-    assert RegulatoryAgency.objects.count() == 0
+    assert "unknown type 'agencies'" in result.quarantined[0]["message"]
+    assert result.quarantined[1]["message"].startswith("line 192: expected Acronym,Agency")
+    assert RegulatoryAgency.objects.count() == 190  # every good row of the CSV

@@ -53,18 +53,20 @@ def test_json_directory(tmp_path):
 
 
 @pytest.mark.django_db
-def test_malformed_row_names_file_and_record_and_writes_nothing(tmp_path):
+def test_malformed_row_is_quarantined_and_the_good_rows_load(tmp_path):
     path = tmp_path / "bad.csv"
     path.write_text(CSV + "Bad Row,Aide,Office X,parliament,,,,,,\n")
     result = run_ingest(slug="staff-directories", paths=[path])
-    assert result.errors == [
+    assert (result.status, result.errors, result.inserted) == ("partial", [], 2)
+    assert result.quarantined == [
         {
             "file": str(path),
             "record": "Bad Row",
+            "field": "chamber",
             "message": "row 3: chamber: Value error, chamber must be house, senate or joint",
         }
     ]
-    assert StaffMember.objects.count() == 0
+    assert StaffMember.objects.count() == 2
 
 
 @pytest.mark.django_db

@@ -31,7 +31,7 @@ def test_truncated_billstatus_is_reported_and_the_rest_of_the_run_continues(corp
     assert not Bill.objects.filter(bill_id="hjres:119:9002").exists()
 
 
-def test_a_load_failure_midway_rolls_the_whole_file_back(corpus, tmp_path, monkeypatch):
+def test_a_load_failure_midway_rolls_the_record_back_and_quarantines_it(corpus, tmp_path, monkeypatch):
     path = _copy_with_number(corpus, tmp_path, 9003)
 
     def explode(*args, **kwargs):
@@ -40,9 +40,9 @@ def test_a_load_failure_midway_rolls_the_whole_file_back(corpus, tmp_path, monke
     # fails after the bill row and its cosponsors were written
     monkeypatch.setattr("apps.bills.services.bills._text_versions", explode)
     result = run_ingest(slug="bills", paths=[path])
-    assert result.status == "failed"
-    assert result.errors == [
-        {"file": str(path), "record": "hjres:119:9003", "message": "RuntimeError: disk full"}
+    assert (result.status, result.errors) == ("failed", [])
+    assert result.quarantined == [
+        {"file": str(path), "record": "hjres:119:9003", "field": "", "message": "RuntimeError: disk full"}
     ]
     assert not Bill.objects.filter(bill_id="hjres:119:9003").exists()
     assert not BillCosponsor.objects.filter(bill__bill_id="hjres:119:9003").exists()

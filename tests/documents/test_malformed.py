@@ -1,4 +1,6 @@
-"""A malformed file of each kind: a clear error naming the file and the record; nothing written."""
+"""Malformed input of each kind. A file that cannot be read, or that holds one record, is rejected whole with a
+clear error naming file and record; in a multi-record file one bad record is quarantined (named by file, record
+and field) and the file's other records load."""
 
 import pytest
 
@@ -65,6 +67,8 @@ ECFR_NO_PART = """<?xml version="1.0"?>
 <DIV1 N="1" NODE="1:1" TYPE="TITLE"><HEAD>Title 1—General Provisions</HEAD>
 <DIV3 N="I" TYPE="CHAPTER"><HEAD>CHAPTER I—X</HEAD>
 <DIV8 N="§ 9.1" TYPE="SECTION"><HEAD>§ 9.1   Orphan.</HEAD><P>Text.</P></DIV8>
+<DIV5 N="99" TYPE="PART"><HEAD>PART 99—Y</HEAD>
+<DIV8 N="§ 99.1" TYPE="SECTION"><HEAD>§ 99.1   Kept.</HEAD><P>Text.</P></DIV8></DIV5>
 </DIV3></DIV1></ECFRBRWS></BODY></TEXT></DLPSTEXTCLASS>
 """
 
@@ -91,14 +95,9 @@ From the Congressional Record Online through the Government Publishing Office [w
 CHRG_NO_HEADER = "<html><body><pre>\nA hearing with no chamber/congress line.\n</pre></body></html>"
 
 CASES = [
-    # slug, file name, content, model, record named in the error, words in the message
+    # single-record files, rejected whole: slug, file name, content, model, record named, words in the message
     ("crs-reports", "R12345v2-a-report.md", CRS_BAD_DATE, CrsReport, "crs:R12345", "Publication Date"),
-    ("crs-reports", "2026-04-01.csv", CRS_CATALOG_BAD, CrsCatalogEntry, "crs-catalog:2026-04-01.csv:R12346", "date"),
     ("gao-reports", "gao-26-100001.md", GAO_BAD_DATE, GaoReport, "gao:GAO-26-100001", "Published"),
-    ("federal-register", "FR-2024-02-12.xml", FR_TWO_DOCS_ONE_BAD, FrDocument, "NOTICE #2", "FRDOC"),
-    ("executive-orders", "executive_orders.csv", EO_BAD, ExecutiveOrder, "eo:99002", "citation"),
-    ("ecfr-and-cfr", "ECFR-title1.xml", ECFR_NO_PART, CfrSection, "cfr:1:9.1", "PART"),
-    ("us-code", "usc52.xml", USLM_BAD_ID, UscSection, "", "/us/usc/t52/bogus"),
     ("congressional-record", "CREC-2005-07-20-pt1-PgS9999.htm", CREC_WRONG_DATE, CrecGranule,
      "crec:CREC-2005-07-20-pt1-PgS9999", "does not match the file name"),
     ("hearing-transcripts", "CHRG-118hhrg12345.htm", CHRG_NO_HEADER, HearingTranscript,
@@ -122,7 +121,44 @@ def test_malformed_file_names_file_and_record_and_writes_nothing(
     assert error["file"] == str(path)
     assert error["record"] == record
     assert words in error["message"]
-    assert model.objects.count() == before  # the good records of the same file were not written either
+    assert model.objects.count() == before
+
+
+QUARANTINE_CASES = [
+    # multi-record files: slug, file name, content, model, record and field named, words, the good record loaded
+    ("crs-reports", "2026-04-01.csv", CRS_CATALOG_BAD, CrsCatalogEntry, "crs-catalog:2026-04-01.csv:R12346",
+     "Publication Date", "date", {"product_number": "R12345"}),
+    ("federal-register", "FR-2024-02-12.xml", FR_TWO_DOCS_ONE_BAD, FrDocument, "NOTICE #2", "FRDOC",
+     "no document number", {"document_number": "2024-99991"}),
+    ("executive-orders", "executive_orders.csv", EO_BAD, ExecutiveOrder, "eo:99002", "citation",
+     "is not 'VOL FR PAGE'", {"number": 99001}),
+    ("ecfr-and-cfr", "ECFR-title1.xml", ECFR_NO_PART, CfrSection, "cfr:1:9.1", "PART", "not inside a PART",
+     {"section": "99.1"}),
+    ("us-code", "usc52.xml", USLM_BAD_ID, UscSection, "/us/usc/t52/bogus", "identifier",
+     "/us/usc/t52/bogus", {"section": "10101"}),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("slug", "name", "content", "model", "record", "field", "words", "good"),
+    QUARANTINE_CASES,
+    ids=[c[0] for c in QUARANTINE_CASES],
+)
+def test_one_bad_record_is_quarantined_and_the_rest_of_its_file_loads(
+    tmp_path, slug, name, content, model, record, field, words, good
+):
+    path = tmp_path / name
+    path.write_text(content, encoding="utf-8")
+    result = run_ingest(slug=slug, paths=[path])
+    assert (result.status, result.errors, result.inserted) == ("partial", [], 1)
+    (bad,) = result.quarantined
+    assert (bad["file"], bad["record"], bad["field"]) == (str(path), record, field)
+    assert words in bad["message"]
+    assert model.objects.filter(**good).exists()
+    again = run_ingest(
+        slug=slug, paths=[path]
+    )  # unchanged: the good record is a noop, the bad one named again
+    assert (again.inserted, again.updated, again.noop, len(again.quarantined)) == (0, 0, 1, 1)
 
 
 def test_a_bad_file_does_not_stop_the_good_ones(tmp_path, corpus):

@@ -145,6 +145,10 @@ def test_duplicate_ids_across_files_are_reported_and_the_first_copy_kept(plan, t
     copy.write_bytes(good.read_bytes())
     result = run_ingest(slug=plan.slug, paths=[good, copy])
     assert result.status == "partial", result
-    assert {e["file"] for e in result.errors} == {str(copy)}
-    assert all("duplicate" in e["message"] and e["record"] for e in result.errors)
+    assert result.errors == []  # the copy is readable; each of its records is a clash, quarantined
+    assert {q["file"] for q in result.quarantined} == {str(copy)}
+    assert all(
+        "duplicate" in q["message"] and q["record"] and q["field"] == "key" for q in result.quarantined
+    )
+    assert len(result.quarantined) == alone.records
     assert result.records == alone.records

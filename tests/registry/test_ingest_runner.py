@@ -2,7 +2,7 @@
 
 Cases: re-ingesting the real sample gives only noops for every registry source; a malformed YAML or JSON
 file is reported with its file (and record), writes nothing, and the rest of the run goes on; a bad record
-in the middle of a file rolls back the records before it; --dry-run writes nothing; runs are recorded.
+in the middle of a file is quarantined, named by field, while the file's other records load, and loads once fixed; --dry-run writes nothing; runs are recorded.
 """
 
 import json
@@ -48,21 +48,46 @@ def test_malformed_yaml_is_reported_with_the_file_and_the_run_goes_on(tmp_path):
     assert (run.status, run.error_count, run.errors[0]["file"]) == ("partial", 1, str(bad))
 
 
-def test_bad_record_mid_file_names_the_record_and_rolls_back_the_ones_before(tmp_path):
+def test_bad_record_mid_file_is_quarantined_and_the_others_load(tmp_path):
     path = tmp_path / "committees-mixed.yaml"
     path.write_text(
         _committee_yaml("HSZX", "Fine") + "- type: moon\n  name: Wrong Chamber\n  thomas_id: HSZW\n"
     )
     result = run_ingest(slug="committees", paths=[path])
-    assert result.status == "failed"
-    assert result.errors == [
+    assert (result.status, result.errors) == ("partial", [])
+    assert result.quarantined == [
         {
             "file": str(path),
             "record": "HSZW",
+            "field": "chamber",
             "message": "invalid field 'chamber': String should match pattern '^(house|senate|joint)$'",
         }
     ]
-    assert not Committee.objects.filter(thomas_id__in=["HSZX", "HSZX01", "HSZW"]).exists()
+    assert set(
+        Committee.objects.filter(thomas_id__in=["HSZX", "HSZX01", "HSZW"]).values_list("thomas_id", flat=True)
+    ) == {
+        "HSZX",
+        "HSZX01",
+    }
+    run = IngestRun.objects.get(pk=result.run_id)
+    assert (run.status, run.quarantined_count, run.quarantined) == ("partial", 1, result.quarantined)
+    # the file fixed, a re-run loads the quarantined committee and leaves the others unchanged
+    path.write_text(path.read_text().replace("type: moon", "type: house"))
+    again = run_ingest(slug="committees", paths=[path])
+    assert (again.status, again.inserted, again.noop, again.quarantined) == ("success", 1, 2, [])
+
+
+def test_a_record_listed_twice_in_one_file_loads_once_and_reruns_are_unchanged(tmp_path):
+    path = tmp_path / "committees-twice.yaml"
+    path.write_text(_committee_yaml("HSZQ", "First Name") + _committee_yaml("HSZQ", "Second Name"))
+    result = run_ingest(slug="committees", paths=[path])
+    assert [(q["record"], q["field"], q["message"]) for q in result.quarantined] == [
+        ("current:HSZQ", "key", "listed twice in this file (the first copy loaded)"),
+        ("current:HSZQ01", "key", "listed twice in this file (the first copy loaded)"),
+    ]
+    assert Committee.objects.get(thomas_id="HSZQ").name == "First Name"
+    again = run_ingest(slug="committees", paths=[path])
+    assert (again.inserted, again.updated, again.noop) == (0, 0, 2)  # no flip between the two copies
 
 
 def test_malformed_json_vote_is_reported_and_nothing_from_it_is_written(tmp_path, corpus):

@@ -11,7 +11,11 @@ from apps.core.errors import SourceFormatError
 
 
 class RecordError(ValueError):
-    """A problem inside one record; the parser turns it into a SourceFormatError naming file and record."""
+    """A problem inside one record; the parser reports it naming file, record and (when known) field."""
+
+    def __init__(self, message: str, *, field: str = ""):
+        super().__init__(message)
+        self.field = field
 
 
 def read_json(path: Path) -> Any:
@@ -29,7 +33,7 @@ def obj(value: Any, where: str) -> dict:
     if value is None:
         return {}
     if not isinstance(value, dict):
-        raise RecordError(f"'{where}' must be an object, got {type(value).__name__}")
+        raise RecordError(f"'{where}' must be an object, got {type(value).__name__}", field=where)
     return value
 
 
@@ -37,7 +41,7 @@ def items(value: Any, where: str) -> list:
     if value is None:
         return []
     if not isinstance(value, list):
-        raise RecordError(f"'{where}' must be a list, got {type(value).__name__}")
+        raise RecordError(f"'{where}' must be a list, got {type(value).__name__}", field=where)
     return value
 
 
@@ -46,7 +50,7 @@ def text(value: Any, where: str = "") -> str:
     if value is None:
         return ""
     if isinstance(value, bool) or not isinstance(value, str | int | float):
-        raise RecordError(f"'{where}' must be text, got {type(value).__name__}")
+        raise RecordError(f"'{where}' must be text, got {type(value).__name__}", field=where)
     return str(value).strip()
 
 
@@ -54,7 +58,7 @@ def flag(value: Any, where: str) -> bool:
     if value is None:
         return False
     if not isinstance(value, bool):
-        raise RecordError(f"'{where}' must be true or false, got {value!r}")
+        raise RecordError(f"'{where}' must be true or false, got {value!r}", field=where)
     return value
 
 
@@ -66,7 +70,7 @@ def iso_date(value: Any, where: str) -> date | None:
     try:
         return date.fromisoformat(raw[:10])
     except ValueError:
-        raise RecordError(f"'{where}' is not an ISO date: {raw!r}") from None
+        raise RecordError(f"'{where}' is not an ISO date: {raw!r}", field=where) from None
 
 
 def iso_datetime(value: Any, where: str) -> datetime | None:
@@ -77,7 +81,7 @@ def iso_datetime(value: Any, where: str) -> datetime | None:
     try:
         parsed = datetime.fromisoformat(raw.replace("Z", "+00:00"))
     except ValueError:
-        raise RecordError(f"'{where}' is not an ISO timestamp: {raw!r}") from None
+        raise RecordError(f"'{where}' is not an ISO timestamp: {raw!r}", field=where) from None
     return parsed if parsed.tzinfo else parsed.replace(tzinfo=UTC)
 
 
@@ -87,7 +91,7 @@ def http_datetime(value: Any, where: str) -> datetime:
     try:
         return parsedate_to_datetime(raw)
     except (TypeError, ValueError, IndexError):
-        raise RecordError(f"'{where}' is not an HTTP date: {raw!r}") from None
+        raise RecordError(f"'{where}' is not an HTTP date: {raw!r}", field=where) from None
 
 
 def iso_time(value: Any, where: str) -> time | None:
@@ -97,7 +101,7 @@ def iso_time(value: Any, where: str) -> time | None:
     try:
         return time.fromisoformat(raw)
     except ValueError:
-        raise RecordError(f"'{where}' is not a time: {raw!r}") from None
+        raise RecordError(f"'{where}' is not a time: {raw!r}", field=where) from None
 
 
 def money(value: Any, where: str) -> Decimal | None:
@@ -105,11 +109,11 @@ def money(value: Any, where: str) -> Decimal | None:
     if value is None or value == "":
         return None
     if isinstance(value, bool):
-        raise RecordError(f"'{where}' must be an amount, got {value!r}")
+        raise RecordError(f"'{where}' must be an amount, got {value!r}", field=where)
     try:
         amount = Decimal(str(value).replace(",", "").replace("$", "").strip())
     except InvalidOperation:
-        raise RecordError(f"'{where}' is not an amount: {value!r}") from None
+        raise RecordError(f"'{where}' is not an amount: {value!r}", field=where) from None
     if not amount.is_finite() or amount < 0:
-        raise RecordError(f"'{where}' is not a non-negative amount: {value!r}")
+        raise RecordError(f"'{where}' is not a non-negative amount: {value!r}", field=where)
     return amount.quantize(Decimal("0.01"))

@@ -26,6 +26,7 @@ from apps.activity.parsers.common import (
     text,
 )
 from apps.core.errors import SourceFormatError
+from apps.core.plans import BadRecord
 
 SITE = "https://www.regulations.gov"
 _ACRONYM = re.compile(r"^[A-Z][A-Z0-9&-]{0,19}$")
@@ -201,17 +202,22 @@ def _parse_agencies(path: Path) -> Iterator[AgencyRecord]:
             rows = list(csv.DictReader(fh))
     except (UnicodeDecodeError, csv.Error) as exc:
         raise SourceFormatError(path, f"unreadable CSV: {exc}") from exc
+    if not rows or not {"Acronym", "Agency"} <= set(rows[0]):
+        raise SourceFormatError(path, "no agencies (expected the header Acronym,Agency and rows)")
     records: dict[str, AgencyRecord] = {}
-    for line, row in enumerate(rows, 2):
+    bad: list[BadRecord] = []
+    for line, row in enumerate(rows, 2):  # a bad row is quarantined; the other agencies load
         acronym, name = (row.get("Acronym") or "").strip().upper(), (row.get("Agency") or "").strip()
         if not _ACRONYM.match(acronym) or not name:
-            raise SourceFormatError(
-                path, f"line {line}: expected Acronym,Agency, got {row!r}", record=acronym or None
+            field = "Agency" if _ACRONYM.match(acronym) else "Acronym"
+            bad.append(
+                BadRecord(
+                    acronym or f"line {line}", field, f"line {line}: expected Acronym,Agency, got {row!r}"
+                )
             )
+            continue
         records[acronym] = AgencyRecord(acronym=acronym, name=name)
-    if not records:
-        raise SourceFormatError(path, "no agencies (expected the header Acronym,Agency and rows)")
-    return iter(records.values())
+    return iter([*records.values(), *bad])
 
 
 def parse_regulations_file(
@@ -240,8 +246,11 @@ def parse_regulations_file(
             record = text(item.get("id"), "id") or record
             kind = text(item.get("type"), "type")
             if kind not in _BUILDERS:
-                raise RecordError(f"unknown type {kind!r}; expected one of {', '.join(_BUILDERS)}")
+                raise RecordError(
+                    f"unknown type {kind!r}; expected one of {', '.join(_BUILDERS)}", field="type"
+                )
             out.append(_BUILDERS[kind](item, observed))
         except (RecordError, ValueError) as exc:
-            raise SourceFormatError(path, str(exc), record=record) from exc
+            # One bad item of an API page is quarantined; the page's other items load.
+            out.append(BadRecord(key=record, field=getattr(exc, "field", ""), message=str(exc)))
     return iter(out)

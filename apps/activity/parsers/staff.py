@@ -30,6 +30,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from apps.activity.ids import staff_public_id
 from apps.activity.parsers.common import read_json
 from apps.core.errors import SourceFormatError
+from apps.core.plans import BadRecord
 
 FIELDS = (
     "name",
@@ -116,17 +117,24 @@ def _rows(path: Path) -> list[dict]:
 def parse_staff_directory(path: Path) -> Iterator[StaffRecord]:
     path = Path(path)
     records: dict[str, StaffRecord] = {}
-    for n, raw in enumerate(_rows(path), 1):
+    bad: list[BadRecord] = []
+    rows = _rows(path)
+    if not rows:
+        raise SourceFormatError(path, "no staff rows")
+    # A bad row is quarantined, named by row and field; the directory's other rows load.
+    for n, raw in enumerate(rows, 1):
         label = str(raw.get("name") or f"row {n}")
         try:
             record = _record(StaffRow.model_validate({k: ("" if v is None else v) for k, v in raw.items()}))
         except ValidationError as exc:
             first = exc.errors()[0]
             where = ".".join(str(p) for p in first["loc"]) or "row"
-            raise SourceFormatError(path, f"row {n}: {where}: {first['msg']}", record=label) from exc
+            bad.append(BadRecord(key=label, field=where, message=f"row {n}: {where}: {first['msg']}"))
+            continue
         if record.public_id in records:
-            raise SourceFormatError(path, f"row {n}: listed twice in this file", record=record.public_id)
+            bad.append(
+                BadRecord(key=record.public_id, field="", message=f"row {n}: listed twice in this file")
+            )
+            continue
         records[record.public_id] = record
-    if not records:
-        raise SourceFormatError(path, "no staff rows")
-    return iter(records.values())
+    return iter([*records.values(), *bad])

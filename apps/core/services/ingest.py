@@ -1,11 +1,15 @@
-"""The ingest runner: files -> plan.parse -> plan.load, with one savepoint per file.
+"""The ingest runner: files -> plan.parse -> plan.load, with one savepoint per record.
 
-Guarantees (tested in tests/core/test_ingest.py):
-* a file that fails to parse or load writes nothing (its savepoint rolls back) and is reported with the
-  file and the record; the rest of the run goes on;
+Guarantees (tested in tests/core/test_ingest_quarantine.py and tests/registry/test_ingest_runner.py):
+* a file is parsed whole before anything is written; one that cannot be read (malformed, wrong format)
+  writes nothing and is reported with the file (and record, where known); the rest of the run goes on;
+* one bad record does not cost its file: a record the parser could not build (a ``BadRecord``), one whose
+  key another file already loaded, and one whose load raises are quarantined, named by file, record and
+  (where known) field; a load runs in its own savepoint, so a quarantined record's own rows roll back
+  with it and the file's other records load;
 * files are committed in batches so a large run does not grow one giant WAL transaction;
-* every run is recorded as an IngestRun with insert / update / noop counts;
-* the same files ingested twice give only noops.
+* every run is recorded as an IngestRun with insert / update / noop counts, errors and quarantined records;
+* the same files ingested twice give only noops; a quarantined record loads once its file is fixed.
 """
 
 import logging
@@ -22,10 +26,22 @@ from pydantic import BaseModel, ConfigDict
 
 from apps.core.errors import InvalidParameter, SourceFormatError
 from apps.core.models import IngestRun
-from apps.core.plans import LoadContext, Outcome, SourcePlan, all_plans, get_plan
+from apps.core.plans import (
+    BadRecord,
+    LoadContext,
+    Outcome,
+    RecordWarning,
+    SourcePlan,
+    all_plans,
+    get_plan,
+)
+from apps.core.services.quarantine import describe_failure
 
 logger = logging.getLogger("josh.ingest")
 FILES_PER_TRANSACTION = 50
+# The run row keeps this many quarantined records (the count is always exact): enough to fix a file from,
+# without one systematic failure writing a run row of many megabytes.
+QUARANTINE_KEPT = 5000
 
 
 class _DryRunRollback(Exception):
@@ -45,9 +61,14 @@ class IngestResult(BaseModel):
     inserted: int
     updated: int
     noop: int
-    errors: list[dict]
+    errors: list[dict]  # files rejected whole: {file, record, message}
+    quarantined: list[dict]  # records set aside while their file loaded: {file, record, field, message}
     warnings: list[dict]
     duration_ms: int
+
+    @property
+    def quarantined_count(self) -> int:
+        return len(self.quarantined)
 
 
 def resolve_plan(slug: str) -> SourcePlan:
@@ -76,36 +97,56 @@ def sample_paths(plan: SourcePlan) -> list[Path]:
     return [Path(settings.CORPUS_DIR) / rel for rel in plan.sample_paths]
 
 
-def _load_file(plan: SourcePlan, path: Path, ctx: LoadContext, counts: Counter, seen: dict) -> None:
-    """Parse the whole file first (validation), then write it inside a savepoint."""
+def _quarantine(quarantined: list[dict], path: str, record: str, field: str, message: str) -> None:
+    quarantined.append({"file": path, "record": record, "field": field, "message": message})
+    where = f"{path} [record {record}]" + (f" field {field}" if field else "")
+    logger.warning("quarantined %s: %s", where, message)
+
+
+def _load_file(
+    plan: SourcePlan, path: Path, ctx: LoadContext, counts: Counter, seen: dict, quarantined: list
+) -> None:
+    """Parse the whole file first (a file that cannot be read raises before anything is written), then load
+    each record in its own savepoint so that a failing record rolls back alone and is quarantined."""
     if not path.exists():
         raise SourceFormatError(path, "file does not exist")
-    records = list(plan.parse(path))
-    for record in records:
-        key = str(getattr(record, "key", ""))
-        if key and key in seen and seen[key] != str(path):
-            raise SourceFormatError(path, f"duplicate record key also found in {seen[key]}", record=key)
-    file_counts: Counter = Counter()
-    with transaction.atomic():
-        for record in records:
-            key = str(getattr(record, "key", ""))
-            try:
-                outcome = plan.load(record, ctx)
-            except SourceFormatError as exc:
-                exc.path = str(path)  # the full path of the file being loaded, whatever the plan named
-                raise
-            except Exception as exc:  # a load failure rolls the whole file back; name the record
-                raise SourceFormatError(path, f"{type(exc).__name__}: {exc}", record=key) from exc
-            file_counts[Outcome(outcome).value] += 1
-    counts.update(file_counts)
-    for record in records:
-        if key := str(getattr(record, "key", "")):
-            seen[key] = str(path)
+    items = list(plan.parse(path))
+    file = str(path)
+    in_file: set[str] = set()
+    for item in items:
+        if isinstance(item, RecordWarning):
+            ctx.warn(file, item.key, f"{item.field}: {item.message}" if item.field else item.message)
+            continue
+        if isinstance(item, BadRecord):
+            _quarantine(quarantined, file, item.key, item.field, item.message)
+            continue
+        key = str(getattr(item, "key", ""))
+        # A key read twice is a clash whether in one file or two: loading both would flip the record between
+        # them on every run, never "unchanged". The copy read first wins; the other is named.
+        if key and key in in_file:
+            _quarantine(quarantined, file, key, "key", "listed twice in this file (the first copy loaded)")
+            continue
+        if key and seen.get(key, file) != file:
+            _quarantine(quarantined, file, key, "key", f"duplicate record key also found in {seen[key]}")
+            continue
+        in_file.add(key)
+        try:
+            with transaction.atomic():
+                outcome = Outcome(plan.load(item, ctx))
+        except Exception as exc:  # one record's failure, whatever it is, must not cost the rest of the file
+            field, message = describe_failure(exc)
+            _quarantine(quarantined, file, key, field, message)
+            # The record's savepoint rolled back: anything a plan cached while loading it may be gone.
+            ctx.cache.clear()
+            continue
+        counts[outcome.value] += 1
+        if key:
+            seen[key] = file
 
 
-def _ingest_one(plan, path, ctx, counts, seen, errors) -> None:
+def _ingest_one(plan, path, ctx, counts, seen, errors, quarantined) -> None:
     try:
-        _load_file(plan, path, ctx, counts, seen)
+        _load_file(plan, path, ctx, counts, seen, quarantined)
         return
     except SourceFormatError as exc:
         errors.append({"file": exc.path, "record": exc.record or "", "message": exc.message})
@@ -113,8 +154,6 @@ def _ingest_one(plan, path, ctx, counts, seen, errors) -> None:
     except Exception as exc:  # a parser bug must not abort the run: report the file and go on
         logger.exception("ingest %s: %s failed", plan.slug, path)
         errors.append({"file": str(path), "record": "", "message": f"{type(exc).__name__}: {exc}"})
-    # The file's savepoint rolled back: anything a plan cached while loading it may be gone.
-    ctx.cache.clear()
 
 
 def run_ingest(
@@ -140,6 +179,7 @@ def run_ingest(
     ctx = LoadContext(plan=plan, dry_run=dry_run)
     counts: Counter = Counter()
     errors: list[dict] = []
+    quarantined: list[dict] = []
     seen: dict[str, str] = {}
     if not files:
         errors.append(
@@ -158,7 +198,7 @@ def run_ingest(
         for batch_start in range(0, len(files), FILES_PER_TRANSACTION):
             with transaction.atomic() if batch_atomic else nullcontext():
                 for path in files[batch_start : batch_start + FILES_PER_TRANSACTION]:
-                    _ingest_one(plan, path, ctx, counts, seen, errors)
+                    _ingest_one(plan, path, ctx, counts, seen, errors, quarantined)
                     if on_file:
                         on_file(path)
         if plan.finish_run:
@@ -175,12 +215,8 @@ def run_ingest(
     else:
         process_all(batch_atomic=True)
     failed_files = len({e["file"] for e in errors})
-    status = (
-        IngestRun.Status.SUCCESS
-        if not errors
-        else IngestRun.Status.FAILED
-        if failed_files >= max(len(files), 1)
-        else IngestRun.Status.PARTIAL
+    status = _status(
+        files=len(files), failed_files=failed_files, loaded=sum(counts.values()), quarantined=len(quarantined)
     )
     result = IngestResult(
         run_id=run.pk if run else None,
@@ -194,6 +230,7 @@ def run_ingest(
         updated=counts[Outcome.UPDATE.value],
         noop=counts[Outcome.NOOP.value],
         errors=errors,
+        quarantined=quarantined,
         warnings=ctx.warnings,
         duration_ms=int((time.perf_counter() - started) * 1000),
     )
@@ -210,6 +247,18 @@ def run_ingest(
             noop=result.noop,
             error_count=len(errors),
             errors=errors,
+            quarantined_count=len(quarantined),
+            quarantined=quarantined[:QUARANTINE_KEPT],
             warnings=ctx.warnings[:1000],
         )
     return result
+
+
+def _status(*, files: int, failed_files: int, loaded: int, quarantined: int) -> str:
+    """SUCCESS when nothing went wrong; FAILED when nothing could be used (every file rejected, or every
+    record that was read quarantined); PARTIAL otherwise."""
+    if not failed_files and not quarantined:
+        return IngestRun.Status.SUCCESS
+    if failed_files >= max(files, 1) or (quarantined and not loaded):
+        return IngestRun.Status.FAILED
+    return IngestRun.Status.PARTIAL

@@ -1,5 +1,6 @@
 """What every document parser shares: strict record models and errors that name file and record."""
 
+import codecs
 from datetime import date, datetime
 from pathlib import Path
 from typing import TypeVar
@@ -27,10 +28,10 @@ def build(model: type[R], path: Path, key: str, **data) -> R:
     try:
         return model(**data)
     except ValidationError as exc:
-        problems = "; ".join(
-            f"{'.'.join(map(str, e['loc'])) or 'record'}: {e['msg']}" for e in exc.errors()[:5]
-        )
-        raise SourceFormatError(path, f"invalid record: {problems}", record=key) from None
+        errors = exc.errors()
+        problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'record'}: {e['msg']}" for e in errors[:5])
+        field = ".".join(map(str, errors[0]["loc"])) if errors else ""
+        raise SourceFormatError(path, f"invalid record: {problems}", record=key, field=field) from None
 
 
 def corpus_relative(path: Path) -> str:
@@ -42,8 +43,14 @@ def corpus_relative(path: Path) -> str:
 
 
 def read_text(path: Path) -> str:
-    """UTF-8 text (BOM dropped; cp1252 as the fallback GPO files sometimes need); NULs removed."""
+    """UTF-8 text (BOM dropped; UTF-16 when its BOM says so, as spreadsheet exports are; cp1252 as the
+    fallback GPO files sometimes need); NULs removed."""
     raw = Path(path).read_bytes()
+    if raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        try:
+            return raw.decode("utf-16").replace("\x00", "")
+        except UnicodeDecodeError:
+            pass  # not UTF-16 after all: the fallbacks below
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -58,4 +65,6 @@ def parse_date(value: str, fmts: tuple[str, ...], *, path: Path, record: str, fi
             return datetime.strptime(value, fmt).date()
         except ValueError:
             continue
-    raise SourceFormatError(path, f"{field} {value!r} is not a date ({' or '.join(fmts)})", record=record)
+    raise SourceFormatError(
+        path, f"{field} {value!r} is not a date ({' or '.join(fmts)})", record=record, field=field
+    )

@@ -9,6 +9,7 @@ from pathlib import Path
 from pydantic import Field
 
 from apps.core.errors import SourceFormatError
+from apps.core.plans import record_or_bad
 from apps.documents.parsers.base import Record, build, corpus_relative, parse_date, read_text
 from apps.documents.text import strip_md_links, tidy
 
@@ -172,28 +173,30 @@ def parse_catalog(path: Path):
                 path, f"line {lineno}: expected {len(_CATALOG_COLUMNS)} columns, got {len(cells)}"
             )
         cells += [""] * (6 - len(cells))
-        number = cells[0]
-        key = f"crs-catalog:{name}:{number}"
-        published = (
-            parse_date(cells[3], ("%m/%d/%Y",), path=path, record=key, field="Publication Date")
-            if cells[3]
-            else None
-        )
-        out.append(
-            build(
-                CrsCatalogRecord,
-                path,
-                key,
-                product_number=number,
-                catalog_file=name,
-                title=cells[1],
-                url=cells[2],
-                published_on=published,
-                authors=_split_list(cells[4]),
-                topics=_split_list(cells[5]),
-            )
-        )
+        # a bad row is quarantined; the rest of the catalog loads
+        out.append(record_or_bad(f"crs-catalog:{name}:{cells[0]}", _catalog_row, path, name, cells))
     return out
+
+
+def _catalog_row(path: Path, name: str, cells: list[str]):
+    key = f"crs-catalog:{name}:{cells[0]}"
+    published = (
+        parse_date(cells[3], ("%m/%d/%Y",), path=path, record=key, field="Publication Date")
+        if cells[3]
+        else None
+    )
+    return build(
+        CrsCatalogRecord,
+        path,
+        key,
+        product_number=cells[0],
+        catalog_file=name,
+        title=cells[1],
+        url=cells[2],
+        published_on=published,
+        authors=_split_list(cells[4]),
+        topics=_split_list(cells[5]),
+    )
 
 
 def parse(path: Path):

@@ -8,6 +8,7 @@ from lxml import etree
 from pydantic import Field
 
 from apps.core.errors import SourceFormatError
+from apps.core.plans import record_or_bad
 from apps.documents.parsers.base import Record, build, parse_date
 from apps.documents.parsers.xmltext import block_text, flat_text
 
@@ -68,48 +69,52 @@ def parse(path: Path):
     for sec in title_div.iter("DIV8"):
         if sec.get("TYPE") != "SECTION":
             continue
-        head = _head(sec)
-        m = _SECTION_HEAD_RE.match(head) or _SECTION_HEAD_RE.match(sec.get("N") or "")
-        number = (sec.get("N") or "").replace("§", "").strip() or (m.group(1) if m else "")
-        key = f"cfr:{title}:{number or sec.get('NODE')}"
-        if not number:
-            raise SourceFormatError(path, "section has no N attribute or § number", record=key)
-        levels = {v: "" for v in _LEVELS.values()}
-        heads = {}
-        part_div = None
-        for anc in sec.iterancestors("DIV3", "DIV4", "DIV5", "DIV6"):
-            level = _LEVELS.get(anc.get("TYPE", ""))
-            if level:
-                levels[level] = anc.get("N", "")
-                heads[level] = _strip_label(_head(anc))
-                if level == "part":
-                    part_div = anc
-        if part_div is None:
-            raise SourceFormatError(path, "section is not inside a PART", record=key)
-        heading = m.group(2).strip() if m and m.group(1).rstrip(".") == number.rstrip(".") else head
-        out.append(
-            build(
-                CfrSectionRecord,
-                path,
-                key,
-                title=title,
-                title_name=title_name,
-                chapter=levels["chapter"],
-                chapter_heading=heads.get("chapter", ""),
-                subchapter=levels["subchapter"],
-                part=levels["part"],
-                part_heading=heads.get("part", ""),
-                subpart=levels["subpart"],
-                section=number,
-                heading=heading,
-                body=block_text(sec, skip=frozenset({"HEAD", "CITA"})),
-                source_citation=flat_text(sec.find("CITA")),
-                authority=_note(part_div, "AUTH"),
-                part_source=_note(part_div, "SOURCE"),
-                published_at=published,
-            )
-        )
+        # One unreadable section is quarantined; the title's other sections load.
+        key = f"cfr:{title}:{(sec.get('N') or '').replace('§', '').strip() or sec.get('NODE')}"
+        out.append(record_or_bad(key, _section, path, sec, title, title_name, published))
     return out
+
+
+def _section(path: Path, sec, title: int, title_name: str, published):
+    head = _head(sec)
+    m = _SECTION_HEAD_RE.match(head) or _SECTION_HEAD_RE.match(sec.get("N") or "")
+    number = (sec.get("N") or "").replace("§", "").strip() or (m.group(1) if m else "")
+    key = f"cfr:{title}:{number or sec.get('NODE')}"
+    if not number:
+        raise SourceFormatError(path, "section has no N attribute or § number", record=key, field="N")
+    levels = {v: "" for v in _LEVELS.values()}
+    heads = {}
+    part_div = None
+    for anc in sec.iterancestors("DIV3", "DIV4", "DIV5", "DIV6"):
+        level = _LEVELS.get(anc.get("TYPE", ""))
+        if level:
+            levels[level] = anc.get("N", "")
+            heads[level] = _strip_label(_head(anc))
+            if level == "part":
+                part_div = anc
+    if part_div is None:
+        raise SourceFormatError(path, "section is not inside a PART", record=key, field="PART")
+    heading = m.group(2).strip() if m and m.group(1).rstrip(".") == number.rstrip(".") else head
+    return build(
+        CfrSectionRecord,
+        path,
+        key,
+        title=title,
+        title_name=title_name,
+        chapter=levels["chapter"],
+        chapter_heading=heads.get("chapter", ""),
+        subchapter=levels["subchapter"],
+        part=levels["part"],
+        part_heading=heads.get("part", ""),
+        subpart=levels["subpart"],
+        section=number,
+        heading=heading,
+        body=block_text(sec, skip=frozenset({"HEAD", "CITA"})),
+        source_citation=flat_text(sec.find("CITA")),
+        authority=_note(part_div, "AUTH"),
+        part_source=_note(part_div, "SOURCE"),
+        published_at=published,
+    )
 
 
 def _note(div, tag: str) -> str:

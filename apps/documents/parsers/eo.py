@@ -9,6 +9,7 @@ from pathlib import Path
 from pydantic import Field
 
 from apps.core.errors import SourceFormatError
+from apps.core.plans import record_or_bad
 from apps.documents.parsers.base import Record, build, parse_date, read_text
 
 COLUMNS = ["number", "citation", "signing_date", "document_number", "notes"]
@@ -35,32 +36,37 @@ def parse(path: Path):
     if reader.fieldnames is None or [f.strip() for f in reader.fieldnames] != COLUMNS:
         raise SourceFormatError(path, f"header is {reader.fieldnames!r}, expected {COLUMNS}")
     out = []
-    for row in reader:
-        raw = (row.get("number") or "").strip()
-        key = f"eo:{raw or f'line {reader.line_num}'}"
-        if not raw.isdigit():
-            raise SourceFormatError(
-                path, f"line {reader.line_num}: number {raw!r} is not an EO number", record=key
-            )
-        citation = (row.get("citation") or "").strip()  # has a leading space in the export; may be empty
-        m = _CITATION_RE.match(citation)
-        if citation and not m:
-            raise SourceFormatError(path, f"citation {citation!r} is not 'VOL FR PAGE'", record=key)
-        signed = (row.get("signing_date") or "").strip()
-        out.append(
-            build(
-                ExecutiveOrderRecord,
-                path,
-                key,
-                number=int(raw),
-                fr_citation=citation,
-                fr_volume=int(m.group(1)) if m else None,
-                fr_page=int(m.group(2)) if m else None,
-                signing_date=parse_date(signed, ("%Y-%m-%d",), path=path, record=key, field="signing_date")
-                if signed
-                else None,
-                document_number=(row.get("document_number") or "").strip(),
-                notes=(row.get("notes") or "").strip(),
-            )
-        )
+    for row in reader:  # a bad row is quarantined; the other orders load
+        key = f"eo:{(row.get('number') or '').strip() or f'line {reader.line_num}'}"
+        out.append(record_or_bad(key, _row, path, row, reader.line_num))
     return out
+
+
+def _row(path: Path, row: dict, line: int):
+    raw = (row.get("number") or "").strip()
+    key = f"eo:{raw or f'line {line}'}"
+    if not raw.isdigit():
+        raise SourceFormatError(
+            path, f"line {line}: number {raw!r} is not an EO number", record=key, field="number"
+        )
+    citation = (row.get("citation") or "").strip()  # has a leading space in the export; may be empty
+    m = _CITATION_RE.match(citation)
+    if citation and not m:
+        raise SourceFormatError(
+            path, f"citation {citation!r} is not 'VOL FR PAGE'", record=key, field="citation"
+        )
+    signed = (row.get("signing_date") or "").strip()
+    return build(
+        ExecutiveOrderRecord,
+        path,
+        key,
+        number=int(raw),
+        fr_citation=citation,
+        fr_volume=int(m.group(1)) if m else None,
+        fr_page=int(m.group(2)) if m else None,
+        signing_date=parse_date(signed, ("%Y-%m-%d",), path=path, record=key, field="signing_date")
+        if signed
+        else None,
+        document_number=(row.get("document_number") or "").strip(),
+        notes=(row.get("notes") or "").strip(),
+    )

@@ -8,6 +8,7 @@ from lxml import etree
 from pydantic import Field
 
 from apps.core.errors import SourceFormatError
+from apps.core.plans import record_or_bad
 from apps.documents.parsers.base import Record, build, parse_date
 from apps.documents.parsers.xmltext import block_text, flat_text
 
@@ -122,11 +123,13 @@ def parse(path: Path):
             if (el.get("P") or "").isdigit():
                 last_page = int(el.get("P"))
             continue
+        # One unreadable document is quarantined; the rest of the day's issue loads.
         out.append(
-            _document(
-                path, el, int(vol), int(issue) if issue.isdigit() else None, published, contents, last_page
+            record_or_bad(
+                f"{el.tag} #{len(out) + 1}", _document,
+                path, el, int(vol), int(issue) if issue.isdigit() else None, published, contents, last_page,
             )
-        )
+        )  # fmt: skip
     if not out:
         raise SourceFormatError(path, "no RULE, PRORULE, NOTICE or PRESDOCU documents in the issue")
     return out
@@ -137,7 +140,9 @@ def _document(path, el, volume, issue, published, contents, page_before):
     m = _FRDOC_RE.search(frdoc)
     position = f"{el.tag} #{sum(1 for _ in el.itersiblings(el.tag, preceding=True)) + 1}"
     if not m:
-        raise SourceFormatError(path, f"no document number in FRDOC {frdoc!r}", record=position)
+        raise SourceFormatError(
+            path, f"no document number in FRDOC {frdoc!r}", record=position, field="FRDOC"
+        )
     number = m.group(1)
     key = f"fr:{number}"
     pre = el.find("PREAMB")

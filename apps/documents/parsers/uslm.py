@@ -8,6 +8,8 @@ from lxml import etree
 from pydantic import Field
 
 from apps.core.errors import SourceFormatError
+from apps.core.plans import BadRecord
+from apps.documents.ids import fold_dashes
 from apps.documents.parsers.base import Record, build
 from apps.documents.text import squash
 
@@ -72,6 +74,8 @@ def _text(el, *, skip=frozenset({"footnote"})) -> str:
 
 
 def parse(path: Path):
+    """Every Code section of one title. A title that is not USLM is refused whole; one section that cannot
+    be read is yielded as a BadRecord (the runner quarantines it) so the title's other sections still load."""
     path = Path(path)
     try:
         root = etree.parse(str(path), etree.XMLParser(resolve_entities=False, no_network=True)).getroot()
@@ -83,53 +87,65 @@ def parse(path: Path):
     q = lambda name: f"{{{ns}}}{name}"  # noqa: E731
     processed = root.findtext(f".//{q('processedDate')}") or ""
     published = date.fromisoformat(processed[:10]) if re.match(r"^\d{4}-\d{2}-\d{2}", processed) else None
-    out = []
-    for sec in root.iter(q("section")):
+    found = 0
+    for n, sec in enumerate(root.iter(q("section")), 1):
         ident = sec.get("identifier") or ""
         if any(_local(a) in ("quotedContent", "notes", "note") for a in sec.iterancestors()):
             continue  # sections quoted inside notes or amendments are not Code sections
-        m = _SECTION_ID_RE.match(ident)
-        if not m:
-            if ident:
-                raise SourceFormatError(
-                    path, f"section identifier {ident!r} is not /us/usc/t<title>/s<section>"
-                )
+        if not ident:
             continue
-        key = f"usc:{m.group(1)}:{m.group(2)}"
-        chapter = next(sec.iterancestors(q("chapter")), None)
-        chapeau = sec.find(q("chapeau"))
-        credit = sec.find(q("sourceCredit"))
-        notes = [n for n in sec if _local(n) in ("notes", "note")]
-        body_parts = [c for c in sec if _local(c) not in ("num", "heading", "sourceCredit", "notes", "note")]
-        if not m.group(1).isdigit():
+        found += 1
+        m = _SECTION_ID_RE.match(fold_dashes(ident))
+        if not m:
+            yield BadRecord(
+                key=ident,
+                field="identifier",
+                message=f"section identifier {ident!r} is not /us/usc/t<title>/s<section>",
+            )
+            continue
+        if not m.group(1).isdigit():  # the whole file is an appendix, not one odd section
             raise SourceFormatError(
-                path, f"title {m.group(1)!r} is an appendix title; not supported", record=key
+                path, f"title {m.group(1)!r} is an appendix title; not supported", record=ident
             )
-        out.append(
-            build(
-                UscSectionRecord,
-                path,
-                key,
-                identifier=ident,
-                title=int(m.group(1)),
-                section=m.group(2),
-                chapter=(
-                    chapter.find(q("num")).get("value", "")
-                    if chapter is not None and chapter.find(q("num")) is not None
-                    else ""
-                ),
-                chapter_heading=squash(chapter.findtext(q("heading")) or "") if chapter is not None else "",
-                heading=squash("".join(sec.find(q("heading")).itertext()))
-                if sec.find(q("heading")) is not None
-                else "",
-                status=sec.get("status") or "",
-                chapeau=_text(chapeau) if chapeau is not None else "",
-                body="\n".join(t for t in (_text(c) for c in body_parts) if t),
-                source_credit=squash("".join(credit.itertext())) if credit is not None else "",
-                notes="\n".join(_text(n) for n in notes),
-                published_at=published,
+        key = f"usc:{m.group(1)}:{m.group(2)}"
+        try:
+            yield _section(path, q, sec, ident, m, published)
+        except SourceFormatError as exc:
+            yield BadRecord.from_error(exc, key)
+        except Exception as exc:  # an unforeseen shape in one section must not cost the whole title
+            yield BadRecord(
+                key=key, field="", message=f"section {n} could not be read: {type(exc).__name__}: {exc}"
             )
-        )
-    if not out:
+    if not found:
         raise SourceFormatError(path, "no /us/usc/t<title>/s<section> sections found")
-    return out
+
+
+def _section(path: Path, q, sec, ident: str, m: re.Match, published: date | None) -> UscSectionRecord:
+    chapter = next(sec.iterancestors(q("chapter")), None)
+    chapeau = sec.find(q("chapeau"))
+    credit = sec.find(q("sourceCredit"))
+    notes = [n for n in sec if _local(n) in ("notes", "note")]
+    body_parts = [c for c in sec if _local(c) not in ("num", "heading", "sourceCredit", "notes", "note")]
+    return build(
+        UscSectionRecord,
+        path,
+        f"usc:{m.group(1)}:{m.group(2)}",
+        identifier=ident,  # as the source writes it (dashes and all); the key is the normalised form
+        title=int(m.group(1)),
+        section=m.group(2),
+        chapter=(
+            chapter.find(q("num")).get("value", "")
+            if chapter is not None and chapter.find(q("num")) is not None
+            else ""
+        ),
+        chapter_heading=squash(chapter.findtext(q("heading")) or "") if chapter is not None else "",
+        heading=squash("".join(sec.find(q("heading")).itertext()))
+        if sec.find(q("heading")) is not None
+        else "",
+        status=sec.get("status") or "",
+        chapeau=_text(chapeau) if chapeau is not None else "",
+        body="\n".join(t for t in (_text(c) for c in body_parts) if t),
+        source_credit=squash("".join(credit.itertext())) if credit is not None else "",
+        notes="\n".join(_text(n) for n in notes),
+        published_at=published,
+    )

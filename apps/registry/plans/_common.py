@@ -49,6 +49,11 @@ def read_json(path: Path) -> dict:
     return data
 
 
+def validation_field(exc: ValidationError) -> str:
+    """The dotted path of the first invalid field, as a quarantined record names it."""
+    return ".".join(str(p) for p in exc.errors()[0].get("loc", ())) if exc.errors() else ""
+
+
 def validation_message(exc: ValidationError) -> str:
     first = exc.errors()[0]
     loc = ".".join(str(p) for p in first.get("loc", ()))

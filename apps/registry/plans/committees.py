@@ -13,12 +13,12 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from apps.core.errors import SourceFormatError
-from apps.core.plans import LoadContext, Outcome, SourcePlan, register
+from apps.core.plans import LoadContext, Outcome, SourcePlan, record_or_bad, register
 from apps.core.upsert import upsert
 from apps.registry.models import Committee
 from apps.registry.names import committee_search_name
 
-from ._common import LICENSE, PUBLISHER, UPSTREAM, read_yaml, run_stamp, validation_message
+from ._common import LICENSE, PUBLISHER, UPSTREAM, read_yaml, run_stamp, validation_field, validation_message
 
 CURRENT_FILE = "committees-current.yaml"
 CHAMBER_TITLES = {
@@ -83,16 +83,22 @@ def _record(path: Path, entry: dict, *, parent: dict | None) -> CommitteeRecord:
             congresses=entry.get("congresses") or [],
         )
     except ValidationError as exc:
-        raise SourceFormatError(path, validation_message(exc), record=full_id or None) from None
+        raise SourceFormatError(
+            path, validation_message(exc), record=full_id or None, field=validation_field(exc)
+        ) from None
 
 
 def parse(path: Path):
     """Each full committee, then its subcommittees (so a subcommittee's parent is written first)."""
+    # One bad committee is quarantined (its subcommittees then fail to find their parent and are quarantined
+    # too); the file's other committees load.
     records = []
-    for entry in read_yaml(path, expect=list):
-        records.append(_record(path, entry, parent=None))
-        for sub in entry.get("subcommittees") or []:
-            records.append(_record(path, sub, parent=entry))
+    for n, entry in enumerate(read_yaml(path, expect=list)):
+        key = str(entry.get("thomas_id") or f"#{n}") if isinstance(entry, dict) else f"#{n}"
+        records.append(record_or_bad(key, _record, path, entry, parent=None))
+        for sub in (entry.get("subcommittees") if isinstance(entry, dict) else None) or []:
+            sub_key = f"{key}{sub.get('thomas_id', '')}" if isinstance(sub, dict) else key
+            records.append(record_or_bad(sub_key, _record, path, sub, parent=entry))
     yield from records
 
 

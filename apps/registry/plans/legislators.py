@@ -11,14 +11,13 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from apps.core.errors import SourceFormatError
-from apps.core.plans import LoadContext, Outcome, SourcePlan, register
+from apps.core.plans import BadRecord, LoadContext, Outcome, SourcePlan, register
 from apps.core.upsert import combine, sync_children, upsert
 from apps.registry.models import Legislator, LegislatorIdentifier, Term
 from apps.registry.names import legislator_search_name
 from apps.registry.services import BIOGUIDE_URL, legislator_merge_stub
 
-from ._common import LICENSE, PUBLISHER, read_yaml, run_stamp, validation_message
+from ._common import LICENSE, PUBLISHER, read_yaml, run_stamp, validation_field, validation_message
 
 CHAMBER_OF_TERM = {"rep": "house", "sen": "senate"}
 
@@ -93,10 +92,12 @@ def _ids(raw: dict) -> dict[str, list[str]]:
 def parse(path: Path):
     people = read_yaml(path, expect=list)
     for index, person in enumerate(people):
-        key = str(((person or {}).get("id") or {}).get("bioguide") or f"#{index}")
+        ids = (person.get("id") if isinstance(person, dict) else None) or {}
+        key = str(ids.get("bioguide") or f"#{index}") if isinstance(ids, dict) else f"#{index}"
+        if not isinstance(person, dict):  # one bad entry is quarantined; the rest of the file loads
+            yield BadRecord(key, "", "each entry must be a mapping")
+            continue
         try:
-            if not isinstance(person, dict):
-                raise SourceFormatError(path, "each entry must be a mapping", record=key)
             yield LegislatorRecord(
                 ids=_ids(person.get("id")),
                 name=person.get("name") or {},
@@ -105,7 +106,7 @@ def parse(path: Path):
                 terms=person.get("terms") or [],
             )
         except ValidationError as exc:
-            raise SourceFormatError(path, validation_message(exc), record=key) from None
+            yield BadRecord(key, validation_field(exc), validation_message(exc))
 
 
 def _values(rec: LegislatorRecord) -> dict:

@@ -83,7 +83,22 @@ def docket_mentions_in(text_: str, *, activity_seq: int) -> list[LdaDocketMentio
     return [LdaDocketMention(activity_seq=activity_seq, docket_number=d) for d in found]
 
 
-def read_signature(data: dict) -> tuple[date | None, str]:
+def optional_date(value, where: str, dropped: list[RecordError]) -> date | None:
+    """A date the filing stands without. Unreadable (upstream has e.g. '03/031/2008') -> None, with the
+    problem added to ``dropped`` for the run's warnings.
+
+    Why not refuse the filing: a data user looking up a registrant, client or lobbyist wants the filing,
+    whose parties, lobbyists and issues are intact; one mistyped date should not hide them. Why not repair
+    the date: a guessed day would put a wrong fact on the record, so it is left empty and the run names it.
+    """
+    try:
+        return iso_date(value, where)
+    except RecordError as exc:
+        dropped.append(exc)
+        return None
+
+
+def read_signature(data: dict, dropped: list[RecordError]) -> tuple[date | None, str]:
     sig = obj(data.get("signature"), "signature")
     signer = re.sub(r"^Digitally Signed By:\s*", "", text(sig.get("signature"), "signature.signature"))
-    return iso_date(sig.get("signature_date"), "signature.signature_date"), signer
+    return optional_date(sig.get("signature_date"), "signature.signature_date", dropped), signer

@@ -1,9 +1,10 @@
 """The two forms: LD-2 (quarterly report) and LD-1 (registration) -> the fields of one LdaFilingRecord."""
 
+from datetime import date
+
 from apps.activity.parsers.common import (
     RecordError,
     flag,
-    iso_date,
     items,
     money,
     obj,
@@ -12,6 +13,7 @@ from apps.activity.parsers.common import (
 from apps.activity.parsers.lda.fields import (
     bill_mentions_in,
     docket_mentions_in,
+    optional_date,
     read_entity,
     read_issue_code,
     read_lobbyist,
@@ -20,7 +22,7 @@ from apps.activity.parsers.lda.records import LdaActivity
 from apps.core.ids import congress_for_year
 
 
-def ld2_period(data: dict) -> dict:
+def ld2_period(data: dict, dropped: list[RecordError]) -> dict:
     """Year, quarter and type from ``report`` (report_* keys) or ``report_type`` (plain keys)."""
     if "report" in data:
         raw = {k.removeprefix("report_"): v for k, v in obj(data["report"], "report").items()}
@@ -37,7 +39,9 @@ def ld2_period(data: dict) -> dict:
         if flag(raw.get(f"quarter_{name}"), name)
     ]
     if len(quarters) != 1:
-        raise RecordError(f"exactly one report quarter must be ticked, got {len(quarters)}")
+        raise RecordError(
+            f"exactly one report quarter must be ticked, got {len(quarters)}", field="report_type"
+        )
     quarter = quarters[0]
     amendment, termination = (
         flag(raw.get("is_amendment"), "is_amendment"),
@@ -53,15 +57,15 @@ def ld2_period(data: dict) -> dict:
         "is_amendment": amendment,
         "is_termination": termination,
         "no_activity": flag(raw.get("no_activity"), "no_activity"),
-        "termination_date": iso_date(raw.get("termination_date"), "termination_date"),
+        "termination_date": optional_date(raw.get("termination_date"), "termination_date", dropped),
     }
 
 
-def ld2_fields(data: dict) -> dict:
+def ld2_fields(data: dict, dropped: list[RecordError]) -> dict:
     ids = obj(data.get("identifiers"), "identifiers")
     registrant = obj(data.get("registrant"), "registrant")
     client = obj(data.get("client"), "client")
-    period = ld2_period(data)
+    period = ld2_period(data, dropped)
     congress = congress_for_year(period["year"])
     income, expenses = obj(data.get("income"), "income"), obj(data.get("expenses"), "expenses")
     method = next((m for m in "abc" if flag(expenses.get(f"expense_method_{m}"), "expense_method")), "")
@@ -123,14 +127,36 @@ def ld2_fields(data: dict) -> dict:
     }
 
 
-def ld1_fields(data: dict) -> dict:
+EFFECTIVE = "datetimes.effective_date"
+
+
+def ld1_effective(data: dict, signed_on: date | None, dropped: list[RecordError]) -> tuple[date | None, int]:
+    """The registration's effective date and year. An unreadable date is dropped like any optional one (see
+    ``optional_date`` for why) and the year taken from the signature date instead: a registration is signed
+    soon after it takes effect, so that year is right but for filings straddling New Year, and the warning
+    says which date was used. With neither date the filing cannot be placed in time and is set aside."""
+    raw = obj(data.get("datetimes"), "datetimes").get("effective_date")
+    if not text(raw, EFFECTIVE):
+        raise RecordError(f"LD-1 has no {EFFECTIVE}", field=EFFECTIVE)
+    effective = optional_date(raw, EFFECTIVE, problems := [])
+    if effective is not None:
+        return effective, effective.year
+    if signed_on is None:
+        raise RecordError(f"{problems[0]} and there is no signature date to date it by", field=EFFECTIVE)
+    dropped.append(
+        RecordError(
+            f"{problems[0]}; kept empty, the year ({signed_on.year}) is the signature date's", field=EFFECTIVE
+        )
+    )
+    return None, signed_on.year
+
+
+def ld1_fields(data: dict, *, signed_on: date | None, dropped: list[RecordError]) -> dict:
     ids = obj(data.get("identifiers"), "identifiers")
     registrant = obj(data.get("registrant"), "registrant")
     client = obj(data.get("client"), "client")
-    effective = iso_date(obj(data.get("datetimes"), "datetimes").get("effective_date"), "effective_date")
-    if effective is None:
-        raise RecordError("LD-1 has no datetimes.effective_date")
-    congress = congress_for_year(effective.year)
+    effective, year = ld1_effective(data, signed_on, dropped)
+    congress = congress_for_year(year)
     amendment = flag(
         obj(data.get("registration_type"), "registration_type").get("is_amendment"), "is_amendment"
     )
@@ -160,7 +186,7 @@ def ld1_fields(data: dict) -> dict:
     return {
         "form": "LD-1",
         "filing_type": "RA" if amendment else "RR",
-        "year": effective.year,
+        "year": year,
         "quarter": None,
         "congress": congress,
         "is_amendment": amendment,

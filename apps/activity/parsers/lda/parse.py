@@ -14,6 +14,7 @@ from apps.activity.parsers.lda.fields import read_signature
 from apps.activity.parsers.lda.forms import ld1_fields, ld2_fields
 from apps.activity.parsers.lda.records import LdaFilingRecord
 from apps.core.errors import SourceFormatError
+from apps.core.plans import BadRecord, RecordWarning
 
 _UUID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$", re.IGNORECASE)
 FILING_URL = "https://lda.senate.gov/filings/public/filing/{}/print/"
@@ -23,7 +24,8 @@ def _citation(fields: dict) -> str:
     who = f"{fields['registrant_name']} for {fields['client_name']}"
     if fields["form"] == "LD-1":
         kind = "LD-1 registration amendment" if fields["is_amendment"] else "LD-1 registration"
-        when = f"effective {fields['effective_date'].isoformat()}"
+        effective = fields["effective_date"]
+        when = f"effective {effective.isoformat()}" if effective else f"{fields['year']}"
     else:
         kind = "LD-2 report"
         notes = [
@@ -35,41 +37,47 @@ def _citation(fields: dict) -> str:
     return f"{kind}, {who}, {when} (Senate ID {fields['senate_id']})"
 
 
-def parse_lda_filing(path: Path) -> Iterator[LdaFilingRecord]:
-    """One JSON file = one LD-1 or LD-2 filing."""
+def parse_lda_filing(path: Path) -> Iterator[LdaFilingRecord | BadRecord | RecordWarning]:
+    """One JSON file = one LD-1 or LD-2 filing. A file that is not one filing object is refused; a filing
+    that is read but invalid is yielded as a BadRecord (quarantined by the runner, named by field), and a
+    dropped optional date as a RecordWarning beside the filing it was dropped from."""
     data = read_json(path)
     if not isinstance(data, dict):
         raise SourceFormatError(path, "expected one filing object at the top level")
     document_id = data.get("document_id")
     record = str(document_id or "")
+    dropped: list[RecordError] = []
     try:
         document_id = text(document_id, "document_id")
         if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,99}", document_id):
-            raise RecordError(f"document_id must be a SOPR document id, got {data.get('document_id')!r}")
+            raise RecordError(
+                f"document_id must be a SOPR document id, got {data.get('document_id')!r}",
+                field="document_id",
+            )
+        signed_on, signer = read_signature(data, dropped)
         if "lobbying_activities" in data:
-            fields = ld2_fields(data)
+            fields = ld2_fields(data, dropped)
         elif "lobbying_issues" in data or "registration_type" in data:
-            fields = ld1_fields(data)
+            fields = ld1_fields(data, signed_on=signed_on, dropped=dropped)
         else:
             raise RecordError("neither an LD-1 (lobbying_issues) nor an LD-2 (lobbying_activities)")
         for required in ("senate_id", "registrant_name", "client_name"):
             if not fields[required]:
-                raise RecordError(f"missing {required.replace('_', ' ')}")
-        signed_on, signer = read_signature(data)
+                raise RecordError(f"missing {required.replace('_', ' ')}", field=required)
         public_id = lda_public_id(fields["form"].replace("-", ""), document_id)
         record = public_id
-        return iter(
-            [
-                LdaFilingRecord(
-                    public_id=public_id,
-                    document_id=document_id,
-                    signed_on=signed_on,
-                    signer=signer,
-                    citation_string=_citation(fields),
-                    source_url=FILING_URL.format(document_id.lower()) if _UUID.match(document_id) else "",
-                    **fields,
-                )
-            ]
+        filing = LdaFilingRecord(
+            public_id=public_id,
+            document_id=document_id,
+            signed_on=signed_on,
+            signer=signer,
+            citation_string=_citation(fields),
+            source_url=FILING_URL.format(document_id.lower()) if _UUID.match(document_id) else "",
+            **fields,
         )
     except (RecordError, ValueError) as exc:
-        raise SourceFormatError(path, str(exc), record=record or None) from exc
+        yield BadRecord(key=record, field=getattr(exc, "field", ""), message=str(exc))
+        return
+    for problem in dropped:
+        yield RecordWarning(key=public_id, field=problem.field, message=str(problem))
+    yield filing

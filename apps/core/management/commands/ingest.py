@@ -1,4 +1,5 @@
-"""manage.py ingest <source> [PATH ...] [--dry-run]: run one source plan over files (default: its sample)."""
+"""manage.py ingest <source> [PATH ...] [--dry-run] [--show-errors]: run one source plan over files (default:
+its sample). Rejected files and quarantined records print as file / record / field / message."""
 
 from django.core.management.base import BaseCommand, CommandError
 from rich.console import Console
@@ -9,21 +10,37 @@ from apps.core.errors import JoshError
 from apps.core.plans import all_plans
 from apps.core.services.ingest import IngestResult, run_ingest
 
+SHOWN = 50  # problems printed per kind without --show-errors; the admin's run page has them all
 
-def print_result(console: Console, result: IngestResult) -> None:
+
+def _line(kind: str, style: str, problem: dict) -> str:
+    """One problem: file / record / field / message. File names, keys and messages come from the data:
+    escape them so '[...]' in them is not read as markup."""
+    parts = [problem["file"], problem.get("record") or "-", problem.get("field") or "-", problem["message"]]
+    return f"  [{style}]{kind}[/{style}] " + " / ".join(escape(str(p)) for p in parts)
+
+
+def print_result(console: Console, result: IngestResult, *, show_errors: bool = False) -> None:
     style = {"success": "green", "partial": "yellow", "failed": "red"}.get(result.status, "white")
+    quarantined = f", {result.quarantined_count} quarantined" if result.quarantined else ""
     console.print(
         f"[bold]{result.source}[/bold] [{style}]{result.status}[/{style}]"
         f"{' (dry run: nothing written)' if result.dry_run else ''}: "
         f"{result.files_total} files, {result.records} records — {result.inserted} inserted, "
-        f"{result.updated} updated, {result.noop} unchanged — {result.duration_ms / 1000:.2f}s"
+        f"{result.updated} updated, {result.noop} unchanged{quarantined} — {result.duration_ms / 1000:.2f}s"
     )
-    for error in result.errors[:50]:
-        where = f"{error['file']}" + (f" [record {error['record']}]" if error["record"] else "")
-        # File names and messages come from the data: escape them so '[...]' in them is not read as markup.
-        console.print(f"  [red]error[/red] {escape(where)}: {escape(error['message'])}", highlight=False)
-    if len(result.errors) > 50:
-        console.print(f"  … and {len(result.errors) - 50} more errors (see the ingest run in the admin)")
+    for kind, color, problems in (
+        ("error", "red", result.errors),
+        ("quarantined", "yellow", result.quarantined),
+    ):
+        shown = problems if show_errors else problems[:SHOWN]
+        for problem in shown:
+            console.print(_line(kind, color, problem), highlight=False, soft_wrap=True)
+        if len(problems) > len(shown):
+            console.print(
+                f"  … and {len(problems) - len(shown)} more {kind} (list them all with --show-errors, "
+                "or see the ingest run in the admin)"
+            )
     if result.warnings:
         console.print(f"  {len(result.warnings)} warnings (see the ingest run in the admin)")
 
@@ -40,9 +57,14 @@ class Command(BaseCommand):
         )
         parser.add_argument("--dry-run", action="store_true", help="parse, validate and count; write nothing")
         parser.add_argument("--no-progress", action="store_true")
+        parser.add_argument(
+            "--show-errors",
+            action="store_true",
+            help="list every rejected file and quarantined record: file / record / field / message",
+        )
 
-    def handle(self, *args, source, paths, dry_run, no_progress, **options):
-        console = Console(stderr=False, highlight=False)
+    def handle(self, *args, source, paths, dry_run, no_progress, show_errors, **options):
+        console = Console(file=self.stdout, highlight=False, soft_wrap=True)
         # 'all' means every plan that ships a sample; a plan without one has nothing to read.
         slugs = [p.slug for p in all_plans() if p.has_sample] if source == "all" else [source]
         if source == "all" and paths:
@@ -53,7 +75,7 @@ class Command(BaseCommand):
                 result = self._run(slug, paths, dry_run, not no_progress and console.is_terminal)
             except JoshError as exc:
                 raise CommandError(exc.message) from exc
-            print_result(console, result)
+            print_result(console, result, show_errors=show_errors)
             failed = failed or result.status == "failed"
         if failed:
             raise CommandError("some sources failed entirely; see the errors above")
