@@ -33,7 +33,7 @@ serve:
 	@echo "    MCP endpoint     http://$(HOST):$(PORT)/mcp"
 	@echo "    Admin            http://$(HOST):$(PORT)/admin/   (user admin / password admin unless JOSH_ADMIN_PASSWORD was set)"
 	@echo ""
-	$(BIN)/uvicorn josh.asgi:application --host $(HOST) --port $(PORT) --workers $(WORKERS) --no-access-log
+	$(BIN)/python -m josh.serve --host $(HOST) --port $(PORT) --workers $(WORKERS)
 
 up: setup serve
 

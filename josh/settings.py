@@ -1,6 +1,7 @@
 """Josh settings: one module, every knob from the environment through typed helpers (apps.core.conf)."""
 
 import re
+from datetime import timedelta
 from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
@@ -29,6 +30,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "rest_framework",
     "ninja",
+    "axes",
     "apps.core",
     "apps.access",
     "apps.citations",
@@ -55,7 +57,22 @@ MIDDLEWARE = [
     "apps.access.middleware.AccessMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last, as django-axes asks: turns a locked-out login into its 429 page.
+    "axes.middleware.AxesMiddleware",
 ]
+
+# Admin login throttling (django-axes): after JOSH_LOGIN_FAILURE_LIMIT wrong passwords for one username from
+# one address, that pair is locked out for JOSH_LOGIN_COOLOFF_MINUTES (a correct password included); a
+# success resets the count. Keyed on username + address so an attacker cannot lock a curator out from afar.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = env_int("JOSH_LOGIN_FAILURE_LIMIT", 5, minimum=1)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("JOSH_LOGIN_COOLOFF_MINUTES", 15, minimum=1))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_VERBOSE = False
 
 ROOT_URLCONF = "josh.urls"
 ASGI_APPLICATION = "josh.asgi.application"

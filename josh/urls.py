@@ -4,12 +4,14 @@ from django.apps import apps
 from django.contrib import admin
 from django.urls import include, path
 
+from apps.core.views import healthz
 from josh.api import api
 
 # "/" and the record pages are the explorer's (apps/explorer/urls.py).
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("v1/", api.urls),
+    path("healthz", healthz, name="healthz"),
 ]
 
 # Apps may add pages (the browsable API, the MCP landing page) through an optional urls.py.

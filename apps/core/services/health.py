@@ -1,0 +1,36 @@
+"""What /healthz reports: the database answers, and per source its latest ingest run and its search index.
+
+Overall ``ok`` when everything is; ``degraded`` when some source is not (a failed or running latest run, an
+index that errors) while the rest serve; ``down`` when the database itself does not answer. The index probe
+is passed in by the caller (the search app owns the indexes), so this module needs nothing above core.
+"""
+
+from collections.abc import Callable
+
+from django.db import DatabaseError, connection
+from django.db.models import Max
+
+from apps.core.models import IngestRun
+from apps.core.plans import all_plans
+
+
+def health(index_probe: Callable[[], dict[str, str]]) -> dict:
+    try:
+        connection.ensure_connection()
+        latest_ids = IngestRun.objects.filter(dry_run=False).values("source").annotate(last=Max("pk"))
+        latest = {
+            run.source: run for run in IngestRun.objects.filter(pk__in=[row["last"] for row in latest_ids])
+        }
+        indexes = index_probe()
+    except DatabaseError as exc:
+        return {"status": "down", "database": f"{type(exc).__name__}: {exc}", "sources": {}}
+    sources = {}
+    for plan in all_plans():
+        run = latest.get(plan.slug)
+        entry = {"last_run": run.status if run else "never", "last_run_at": run.finished_at if run else None}
+        if plan.slug in indexes:
+            entry["search_index"] = indexes[plan.slug]
+        entry["ok"] = entry["last_run"] in ("success", "never") and entry.get("search_index", "ok") == "ok"
+        sources[plan.slug] = entry
+    status = "ok" if all(s["ok"] for s in sources.values()) else "degraded"
+    return {"status": status, "database": "ok", "sources": sources}
