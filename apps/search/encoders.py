@@ -20,6 +20,7 @@ import numpy as np
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 
+from apps.search import timelimit
 from apps.search.conf import EMBED_DIM
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
@@ -173,7 +174,9 @@ ENCODERS = {"minilm-int8": MiniLMEncoder, "hashing": HashingEncoder}
 def _build(name: str) -> Encoder:
     if name not in ENCODERS:
         raise ImproperlyConfigured(f"JOSH_ENCODER={name!r}; choose one of {sorted(ENCODERS)}")
-    return ENCODERS[name]()
+    # A model load serves every later request: outside the current request's time budget, like an index load.
+    with timelimit.suspended():
+        return ENCODERS[name]()
 
 
 def get_encoder(name: str | None = None) -> Encoder:

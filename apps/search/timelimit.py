@@ -1,14 +1,22 @@
 """Time limits on SQLite work: the progress handler aborts a statement past its deadline.
 
-``deadline`` is the one mechanism: a budget for a block of raw SQL (the search engine's
-``queries.time_limit``, name lookups, aggregates), with the caller's own recovery message. The rest of this
-module guards everything else a request does through the ORM (lists, lookups, dossiers, the browsable API, MCP tools): while a
-``public_queries()`` block is open, each statement on the thread's connection gets a fresh budget of
-``JOSH["QUERY_TIME_LIMIT_MS"]`` and one past it fails with ``QueryTimeout`` (503, ``query_timeout``).
-apps.core wires it around every Django request (request_started / request_finished) and the MCP tools
-wrap their service call in it. Ingest and management commands never run under it.
+This module is the one owner of SQLite's single progress handler. Three budgets nest, and the handler is
+always armed with the earliest end among them:
+
+* the request's wall-clock budget, ``JOSH["QUERY_TIME_LIMIT_MS"]`` from the start of a Django request or an
+  MCP tool call (``public_queries``), over all its statements together; a statement that would start after
+  it is spent fails before it starts;
+* ``deadline`` blocks: a budget for a block of raw SQL (the search engine's ``queries.time_limit``, name
+  lookups, aggregates) with the caller's own recovery message; nested blocks take the tighter end;
+* each ORM statement's own budget (the same knob), cut to what the two above have left.
+
+One past its end fails with ``QueryTimeout`` (503, ``query_timeout``). apps.core wires the request budget
+around every Django request (request_started / request_finished) and the MCP tools wrap their service call
+in ``public_queries``. Ingest and management commands never run under it. ``suspended`` pauses all of them
+for one-time builds (a model or an index load) that serve every later request.
 """
 
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -39,47 +47,73 @@ def timeout_error(budget_ms: int | None = None) -> QueryTimeout:
     )
 
 
-_ARMED: dict[int, tuple[float, int]] = {}  # id(raw connection) -> (deadline, steps) while a budget is armed
+# One owner of SQLite's single progress handler. Budgets nest: the request's wall-clock budget (a thread-local
+# end time, opened by ``public_queries`` or a Django request), the ``deadline`` blocks open on a connection
+# (a stack, innermost last), and the per-statement budget. The handler is always armed with the earliest end
+# of those, so an inner budget can tighten but never extend an outer one: a name lookup inside a request keeps
+# its own (tighter) budget, and a statement-level budget can no longer replace a block's.
+_ARMED: dict[int, tuple[float, int]] = {}  # id(raw connection) -> (end, steps) of the armed handler
+_BLOCKS: dict[int, list[float]] = {}  # id(raw connection) -> ends of the open deadline blocks
+_request = threading.local()  # .end: when this thread's request (or MCP tool call) must be done
 
 
-def _arm(raw, budget_ms: float, steps: int | None = None) -> None:
-    """Make ``raw`` (a DB-API connection) abort any statement still running ``budget_ms`` from now."""
-    end = time.perf_counter() + budget_ms / 1000
-    _ARMED[id(raw)] = (end, steps or _PROGRESS_STEPS)
-    raw.set_progress_handler(lambda: 1 if time.perf_counter() > end else 0, steps or _PROGRESS_STEPS)
+def _request_end() -> float:
+    # Only a thread whose statements are limited has a request budget: a stale end left by a request whose
+    # request_finished never ran (a test client, a crashed view) must not leak into ingest or commands.
+    if _statement_limit not in connection.execute_wrappers:
+        return float("inf")
+    return getattr(_request, "end", None) or float("inf")
 
 
-def _disarm(raw) -> None:
+def _set_handler(raw, end: float, steps: int | None = None) -> None:
+    steps = steps or _PROGRESS_STEPS
+    _ARMED[id(raw)] = (end, steps)
+    raw.set_progress_handler(lambda: 1 if time.perf_counter() > end else 0, steps)
+
+
+def _clear_handler(raw) -> None:
     _ARMED.pop(id(raw), None)
     raw.set_progress_handler(None, 0)
+
+
+def _outer_end(raw) -> float:
+    """The earliest end of the budgets already open around this point: the request's and every block's."""
+    blocks = _BLOCKS.get(id(raw))
+    return min(_request_end(), blocks[-1] if blocks else float("inf"))
 
 
 @contextmanager
 def suspended() -> Iterator[None]:
     """Run a one-time build that serves every later request (loading a semantic index) outside the current
-    budget: the budget is paused, then resumes with the time it had left."""
-    connection.ensure_connection()
-    raw = connection.connection
-    armed = _ARMED.get(id(raw))
-    if armed is None:
-        yield
-        return
-    left_ms = max((armed[0] - time.perf_counter()) * 1000, 1.0)
-    _disarm(raw)
+    budgets: they are paused, then resume with the time they had left."""
+    raw = connection.connection  # None before this thread's first query: then no handler is armed either
+    armed = _ARMED.get(id(raw)) if raw is not None else None
+    paused_at = time.perf_counter()
+    if armed is not None:
+        _clear_handler(raw)
     try:
         yield
     finally:
-        _arm(raw, left_ms, armed[1])
+        spent = time.perf_counter() - paused_at
+        if getattr(_request, "end", None):
+            _request.end += spent
+        if raw is not None and id(raw) in _BLOCKS:
+            _BLOCKS[id(raw)] = [end + spent for end in _BLOCKS[id(raw)]]
+        if armed is not None:
+            _set_handler(raw, armed[0] + spent, armed[1])
 
 
 @contextmanager
 def deadline(ms: int | None, message: str, *, steps: int | None = None) -> Iterator[None]:
-    """Abort the SQL run inside after ``ms`` milliseconds (default: the public budget) with ``QueryTimeout``
-    carrying ``message`` (``{ms}`` is filled in) and ``hint.time_limit_ms``."""
+    """Abort the SQL run inside after ``ms`` milliseconds (default: the public budget), or sooner if an
+    enclosing budget ends first, with ``QueryTimeout`` carrying ``message`` (``{ms}`` is filled in) and
+    ``hint.time_limit_ms``."""
     budget_ms = ms or _budget_ms()
     connection.ensure_connection()
     raw = connection.connection
-    _arm(raw, budget_ms, steps)
+    end = min(time.perf_counter() + budget_ms / 1000, _outer_end(raw))
+    _BLOCKS.setdefault(id(raw), []).append(end)
+    _set_handler(raw, end, steps)
     try:
         yield
     except Exception as exc:
@@ -87,38 +121,52 @@ def deadline(ms: int | None, message: str, *, steps: int | None = None) -> Itera
             raise QueryTimeout(message.format(ms=budget_ms), hint={"time_limit_ms": budget_ms}) from exc
         raise
     finally:
-        _disarm(raw)
+        blocks = _BLOCKS[id(raw)]
+        blocks.pop()
+        if blocks:
+            _set_handler(raw, blocks[-1], steps)
+        else:
+            del _BLOCKS[id(raw)]
+            _clear_handler(raw)
 
 
 def _statement_limit(execute, sql, params, many, context):
-    """A Django execute wrapper: a fresh deadline for this statement (its fetches included)."""
+    """A Django execute wrapper: this statement (its fetches included) gets the public per-statement budget,
+    cut to whatever the request and any open block have left. A request whose wall-clock budget is already
+    spent (by earlier statements or Python work between them) stops here, before the statement starts."""
     budget_ms = _budget_ms()
-    _arm(context["connection"].connection, budget_ms)
+    raw = context["connection"].connection
+    now = time.perf_counter()
+    if _request_end() <= now:
+        raise timeout_error(budget_ms)
+    _set_handler(raw, min(now + budget_ms / 1000, _outer_end(raw)))
     try:
         return execute(sql, params, many, context)
     except Exception as exc:
-        if is_interrupt(exc):
+        if is_interrupt(exc) and id(raw) not in _BLOCKS:  # inside a block, the block names the timeout
             raise timeout_error(budget_ms) from exc
         raise
 
 
 def install() -> None:
-    """Start limiting this thread's statements (idempotent)."""
+    """Start limiting this thread's statements (idempotent); the request's wall-clock budget starts now."""
     if _statement_limit not in connection.execute_wrappers:
         connection.execute_wrappers.append(_statement_limit)
+        _request.end = time.perf_counter() + _budget_ms() / 1000
 
 
 def uninstall() -> None:
     """Stop limiting this thread's statements and drop any handler left on the connection."""
     while _statement_limit in connection.execute_wrappers:
         connection.execute_wrappers.remove(_statement_limit)
+    _request.end = None
     if connection.connection is not None:
-        _disarm(connection.connection)
+        _clear_handler(connection.connection)
 
 
 @contextmanager
 def public_queries() -> Iterator[None]:
-    """Run the block's ORM statements under the per-statement time limit."""
+    """Run the block's ORM statements under the per-statement time limit and one wall-clock budget for all."""
     already = _statement_limit in connection.execute_wrappers
     install()
     try:
@@ -133,6 +181,7 @@ def public_queries() -> Iterator[None]:
 
 
 def on_request_started(**kwargs) -> None:
+    uninstall()  # a new request gets a fresh budget even if the last one's request_finished never came
     install()
 
 

@@ -7,6 +7,7 @@ stops at once.
 """
 
 import itertools
+import time
 
 import pytest
 from django.db import connection
@@ -97,3 +98,42 @@ def test_a_suspended_block_runs_past_the_budget_and_the_budget_resumes_after(no_
             assert queries.fetchall(long_query) == [(2000,)]
         queries.fetchall(long_query)  # the budget is back (and, with this clock, long spent)
     assert timelimit._ARMED == {}
+
+
+SLOW = "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n LIMIT %s) SELECT count(*) FROM n"
+
+
+def _run(sql: str, *params):
+    with connection.cursor() as cursor:  # through Django's execute wrappers, as ORM statements are
+        cursor.execute(sql, params)
+        return cursor.fetchall()
+
+
+def test_a_block_inside_a_request_keeps_its_own_tighter_budget(settings):
+    """Regression: the per-statement limit of a request used to re-arm SQLite's one progress handler with the
+    full public budget, silently replacing a name lookup's or aggregate's tighter one."""
+    from apps.core.errors import QueryTimeout
+
+    settings.JOSH = {**settings.JOSH, "QUERY_TIME_LIMIT_MS": 5_000}
+    started = time.perf_counter()
+    with pytest.raises(QueryTimeout, match="lookup ran past 50 ms"), timelimit.public_queries():
+        with timelimit.deadline(50, "lookup ran past {ms} ms"):
+            _run(SLOW, 100_000_000)
+    assert time.perf_counter() - started < 1.0
+    assert timelimit._ARMED == {} and timelimit._BLOCKS == {}
+
+
+def test_the_request_budget_bounds_the_sum_of_its_statements(settings):
+    """Many statements, each well inside the per-statement budget, cannot add up past the request's."""
+    from apps.core.errors import QueryTimeout
+
+    settings.JOSH = {**settings.JOSH, "QUERY_TIME_LIMIT_MS": 300}
+    started = time.perf_counter()
+    statements = 0
+    with pytest.raises(QueryTimeout), timelimit.public_queries():
+        for _ in range(200):
+            _run(SLOW, 200_000)  # a few tens of ms each
+            statements += 1
+    elapsed = time.perf_counter() - started
+    assert statements >= 1 and elapsed < 0.3 * 1.1 + 0.15, elapsed
+    assert _run("SELECT 1") == [(1,)]  # the budget ended with the block
