@@ -172,15 +172,22 @@ def verdict(means: dict, queries: list[dict]) -> list[str]:
 
 
 ABLATIONS = {
-    "hybrid, RRF only (no title rule, no leader rule)": {"HYBRID_TITLE_MATCH": 0, "HYBRID_KEEP_LEADERS": 0},
-    "hybrid, + title rule": {"HYBRID_KEEP_LEADERS": 0},
-    "hybrid, + leader rule": {"HYBRID_TITLE_MATCH": 0},
-    "hybrid, equal weights (1:1)": {"RRF_W_SEMANTIC": 1.0},
-    "hybrid, vector weight 3": {"RRF_W_SEMANTIC": 3.0},
-    "hybrid, k=20": {"RRF_K": 20},
-    "hybrid, k=100": {"RRF_K": 100},
+    "hybrid, no title rule, no leader rule": {"HYBRID_TITLE_MATCH": 0, "HYBRID_KEEP_LEADERS": 0},
+    "hybrid, no leader rule": {"HYBRID_KEEP_LEADERS": 0},
+    "hybrid, cc vector weight 0.4": {"CC_W_SEMANTIC": 0.4},
+    "hybrid, cc vector weight 0.6": {"CC_W_SEMANTIC": 0.6},
+    "hybrid, rrf 2:1 (before)": {"HYBRID_FUSION": "rrf"},
+    "hybrid, rrf 1:1": {"HYBRID_FUSION": "rrf", "RRF_W_SEMANTIC": 1.0},
+    "hybrid, rrf 2:1, k=20": {"HYBRID_FUSION": "rrf", "RRF_K": 20},
     "lexical, no stop words": {"LEXICAL_STOP_WORDS": 0},
 }
+
+
+def _number_or_word(value: str):
+    try:
+        return float(value) if "." in value else int(value)
+    except ValueError:
+        return value  # a word knob, e.g. HYBRID_FUSION=rrf
 
 
 def _with_knobs(knobs: dict, fn):
@@ -200,7 +207,7 @@ def _with_knobs(knobs: dict, fn):
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.eval")
     parser.add_argument("--split", choices=("dev", "test", "all"), default="test")
-    parser.add_argument("--set", action="append", default=[], help="KEY=NUMBER: any search knob")
+    parser.add_argument("--set", action="append", default=[], help="KEY=VALUE: any search knob")
     parser.add_argument("--ablate", action="store_true", help="also run the tuning variants (use on dev)")
     args = parser.parse_args(argv)
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "josh.settings")
@@ -212,9 +219,11 @@ def main(argv=None) -> int:
 
     from django.conf import settings
 
+    from apps.search.conf import knob
+
     logging.getLogger("bm25s").setLevel(logging.WARNING)
 
-    overrides = {k: float(v) if "." in v else int(v) for k, v in (kv.split("=", 1) for kv in args.set)}
+    overrides = {k: _number_or_word(v) for k, v in (kv.split("=", 1) for kv in args.set)}
     settings.JOSH = {**settings.JOSH, **overrides}
     queries = split(load_queries(), args.split)
     t = time.perf_counter()
@@ -234,7 +243,7 @@ def main(argv=None) -> int:
     knobs = ", ".join(f"{k}={v}" for k, v in overrides.items())
     print(
         f"split {args.split} ({len(queries)} queries, seed {SPLIT_SEED}); encoder {settings.JOSH['ENCODER']}, "
-        f"RRF k={settings.JOSH['RRF_K']} {knobs}; bm25s index built in {build_s:.1f}s\n"
+        f"fusion {knob('HYBRID_FUSION')} {knobs}; bm25s index built in {build_s:.1f}s\n"
     )
     print(table(means, queries, list(systems)))
     print("\n| system | p50 ms | p95 ms |\n|---|---|---|")

@@ -1,9 +1,11 @@
-"""One ranked list from the two legs: Reciprocal Rank Fusion plus two rules that keep strong hits on top.
+"""One ranked list from the two legs: a score fusion plus two rules that keep strong hits on top.
 
-RRF (``score = Σ w_leg / (k + rank_leg)``) rewards records both legs like; alone it can bury a record that
-one leg ranks first and the other misses (a document in neither leg's second half scores more than a
-lexical-only first place). Two rules, applied after RRF, make hybrid at least as good as each leg at its
-best:
+The default fusion is a convex combination of the legs' min–max normalised scores (``cc``: score =
+(1 - w)·lexical_norm + w·semantic_norm, w = 0.5): a record one leg scores near its best keeps most of that
+even when the other leg missed it. Reciprocal Rank Fusion (``rrf``: Σ w_leg / (k + rank_leg)) is kept as an
+option; it rewards records both legs put anywhere, so a vector-only second place can fall below records both
+legs rank in their middle. The eval's dev split chose ``cc`` (docs/SEARCH.md). Two rules, applied after the
+fusion, make hybrid at least as good as each leg at its best:
 
 1. **exact title** — a record whose title (or one of its " – "/": " separated parts) equals the query,
    ignoring case and punctuation, is what a person typing a title wants: it goes first.
@@ -27,7 +29,9 @@ class Ranked:
     score: float
     lexical_rank: int | None = None
     semantic_rank: int | None = None
-    rrf: float | None = None
+    fused: float | None = None
+    lexical_norm: float | None = None
+    semantic_norm: float | None = None
     lexical_score: float | None = None
     semantic_score: float | None = None
     chunk_id: int | None = None
@@ -51,14 +55,45 @@ def merge(lex_hits: list, sem_hits: list) -> list[Ranked]:
     return list(ranked.values())
 
 
-def rrf(items: list[Ranked], k: int) -> list[Ranked]:
+FUSIONS = ("cc", "rrf")
+
+
+def fuse(items: list[Ranked], method: str, *, k: int) -> list[Ranked]:
+    """Hybrid order by ``method`` (one of ``FUSIONS``), ties broken by the lexical then the semantic rank."""
+    if method == "rrf":
+        rrf(items, k)
+    else:
+        convex(items, knob("CC_W_SEMANTIC"))
+    return sorted(items, key=lambda r: (-r.fused, r.lexical_rank or 10**9, r.semantic_rank or 10**9))
+
+
+def rrf(items: list[Ranked], k: int) -> None:
     w_lex, w_sem = knob("RRF_W_LEXICAL"), knob("RRF_W_SEMANTIC")
     for r in items:
-        r.rrf = (w_lex / (k + r.lexical_rank) if r.lexical_rank else 0.0) + (
+        r.fused = (w_lex / (k + r.lexical_rank) if r.lexical_rank else 0.0) + (
             w_sem / (k + r.semantic_rank) if r.semantic_rank else 0.0
         )
-        r.score = r.rrf
-    return sorted(items, key=lambda r: (-r.rrf, r.lexical_rank or 10**9, r.semantic_rank or 10**9))
+        r.score = r.fused
+
+
+def convex(items: list[Ranked], w_sem: float) -> None:
+    """Each leg's scores mapped to [0, 1] over the hits it returned (best 1, worst 0; a leg with one hit or
+    equal scores gives 1), a leg's miss counts 0, then mixed ``1 - w_sem`` : ``w_sem``. Min–max over the
+    returned list keeps the two scales comparable without a fitted constant: BM25 is unbounded and its range
+    moves with the query, cosines crowd into a narrow band."""
+    lex = _minmax([(r, r.lexical_score) for r in items if r.lexical_rank])
+    sem = _minmax([(r, r.semantic_score) for r in items if r.semantic_rank])
+    for r in items:
+        r.lexical_norm, r.semantic_norm = lex.get(id(r)), sem.get(id(r))
+        r.fused = (1 - w_sem) * (r.lexical_norm or 0.0) + w_sem * (r.semantic_norm or 0.0)
+        r.score = r.fused
+
+
+def _minmax(scored: list[tuple[Ranked, float]]) -> dict[int, float]:
+    if not scored:
+        return {}
+    lo, hi = min(s for _, s in scored), max(s for _, s in scored)
+    return {id(r): (s - lo) / (hi - lo) if hi > lo else 1.0 for r, s in scored}
 
 
 def keep_leaders(items: list[Ranked]) -> list[Ranked]:

@@ -22,7 +22,22 @@ class Explain(BaseModel):
     semantic_rank: int | None = Field(
         description="1-based rank in the vector leg; null when that leg missed."
     )
-    rrf_score: float | None = Field(description="Reciprocal Rank Fusion score (hybrid mode), else null.")
+    fusion: Literal["cc", "rrf"] | None = Field(
+        None,
+        description="Hybrid mode: how the legs were fused — 'cc' (the default: 0.5·lexical_norm + "
+        "0.5·semantic_norm) or 'rrf' (Reciprocal Rank Fusion of the ranks); null in the other modes.",
+    )
+    fused_score: float | None = Field(None, description="Hybrid mode: the fused score, else null.")
+    lexical_norm: float | None = Field(
+        None,
+        description="Hybrid 'cc': BM25 mapped to [0, 1] over the lexical leg's hits (1 = its best); null "
+        "when that leg missed.",
+    )
+    semantic_norm: float | None = Field(
+        None,
+        description="Hybrid 'cc': cosine mapped to [0, 1] over the vector leg's hits (1 = its best); null "
+        "when that leg missed.",
+    )
     lexical_score: float | None = Field(
         None, description="BM25 (higher is better), when the lexical leg ran."
     )
@@ -40,7 +55,9 @@ class SearchHit(BaseModel):
     resource: str = Field(description="REST collection of the record: /v1/<resource>/{id}.")
     title: str
     snippet: Snippet
-    score: float = Field(description="Ranking score of the mode used: RRF (hybrid), -BM25 (lexical), cosine.")
+    score: float = Field(
+        description="Ranking score of the mode used: the fused score (hybrid), BM25 (lexical), cosine (semantic)."
+    )
     explain: Explain
     citation: Citation
 

@@ -76,11 +76,12 @@ def _semantic_leg(targets, q: str, filters: SearchFilters, depth: int, approxima
 
 
 def fuse(lex_hits: list, sem_hits: list, mode: str, q: str = "") -> list[Ranked]:
-    """One ranked list: a single leg as it ranked, or hybrid RRF with the exact-title and leg-leader rules
-    (apps/search/fusion.py). Lexical mode keeps FTS5's order except that an exact title goes first."""
+    """One ranked list: a single leg as it ranked, or hybrid (the legs' scores fused, then the exact-title and
+    leg-leader rules; apps/search/fusion.py). Lexical mode keeps FTS5's order except that an exact title goes
+    first."""
     items = fusion.merge(lex_hits, sem_hits)
     if mode == "hybrid":
-        items = fusion.rrf(items, settings.JOSH["RRF_K"])
+        items = fusion.fuse(items, knob("HYBRID_FUSION"), k=settings.JOSH["RRF_K"])
     if mode != "semantic" and knob("HYBRID_TITLE_MATCH"):
         items = fusion.pin_titles(items, q, _titles(fusion.title_candidates(items)))
     if mode == "hybrid" and knob("HYBRID_KEEP_LEADERS"):
@@ -132,7 +133,10 @@ def hits_for(page: list[Ranked], matches: dict[str, str], q: str) -> list[Search
         explain = Explain(
             lexical_rank=r.lexical_rank,
             semantic_rank=r.semantic_rank,
-            rrf_score=r.rrf,
+            fusion=knob("HYBRID_FUSION") if r.fused is not None else None,
+            fused_score=r.fused,
+            lexical_norm=r.lexical_norm,
+            semantic_norm=r.semantic_norm,
             lexical_score=r.lexical_score,
             semantic_score=r.semantic_score,
             title_match=r.title_match,

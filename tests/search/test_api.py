@@ -48,23 +48,41 @@ def test_hybrid_response_shape(get):
 
 
 @pytest.mark.django_db
-def test_hybrid_explain_is_rrf_of_both_ranks(get, settings):
+def test_hybrid_explain_is_the_convex_combination_of_both_legs(get):
+    results = get(q="drinking water grants", source="bills").json()["results"]
+    for hit in results:
+        e = hit["explain"]
+        assert {"lexical_rank", "semantic_rank", "fusion", "fused_score", "title_match"} <= set(e)
+        assert e["fusion"] == "cc"
+        expected = 0.5 * (e["lexical_norm"] or 0.0) + 0.5 * (e["semantic_norm"] or 0.0)
+        assert e["fused_score"] == pytest.approx(expected) and hit["score"] == pytest.approx(
+            expected, abs=1e-6
+        )
+        assert (e["lexical_norm"] is None) == (e["lexical_rank"] is None)
+        assert (e["semantic_norm"] is None) == (e["semantic_rank"] is None)
+        assert e["title_match"] is False
+    assert results[0]["explain"]["lexical_rank"] == 1 and results[0]["explain"]["semantic_rank"] is not None
+    assert any(h["explain"]["lexical_rank"] is None for h in results)  # found by the vector leg alone
+    # fused order, except that each leg's first hit is kept in the top 3 (apps/search/fusion.py)
+    rest = [h["explain"]["fused_score"] for h in results[3:]]
+    assert rest == sorted(rest, reverse=True)
+    top3 = [(h["explain"]["lexical_rank"], h["explain"]["semantic_rank"]) for h in results[:3]]
+    assert any(lex == 1 for lex, _ in top3) and any(sem == 1 for _, sem in top3)
+
+
+@pytest.mark.django_db
+def test_hybrid_with_rrf_is_rrf_of_both_ranks(get, settings):
+    settings.JOSH = {**settings.JOSH, "HYBRID_FUSION": "rrf"}
     k = settings.JOSH["RRF_K"]
     results = get(q="drinking water grants", source="bills").json()["results"]
     for hit in results:
         e = hit["explain"]
-        assert {"lexical_rank", "semantic_rank", "rrf_score", "title_match"} <= set(e)
         w = {"lexical_rank": 1.0, "semantic_rank": 2.0}  # RRF_W_LEXICAL, RRF_W_SEMANTIC
         expected = sum(w[leg] / (k + e[leg]) for leg in w if e[leg])
-        assert e["rrf_score"] == pytest.approx(expected) and hit["score"] == pytest.approx(expected, abs=1e-6)
-        assert e["title_match"] is False
-    assert results[0]["explain"]["lexical_rank"] == 1 and results[0]["explain"]["semantic_rank"] is not None
-    assert any(h["explain"]["lexical_rank"] is None for h in results)  # found by the vector leg alone
-    # RRF order, except that each leg's first hit is kept in the top 3 (apps/search/fusion.py)
-    rest = [h["explain"]["rrf_score"] for h in results[3:]]
-    assert rest == sorted(rest, reverse=True)
-    top3 = [(h["explain"]["lexical_rank"], h["explain"]["semantic_rank"]) for h in results[:3]]
-    assert any(lex == 1 for lex, _ in top3) and any(sem == 1 for _, sem in top3)
+        assert e["fusion"] == "rrf" and e["lexical_norm"] is None
+        assert e["fused_score"] == pytest.approx(expected) and hit["score"] == pytest.approx(
+            expected, abs=1e-6
+        )
 
 
 @pytest.mark.django_db

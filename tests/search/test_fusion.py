@@ -1,4 +1,4 @@
-"""Hybrid fusion: RRF (here with equal weights), an exact title first, each leg's leader in the top 3 (pure functions,
+"""Hybrid fusion: the convex combination of normalised scores, RRF (here with equal weights), an exact title first, each leg's leader in the top 3 (pure functions,
 no database), and the rules end to end on the search corpus."""
 
 from dataclasses import dataclass
@@ -26,15 +26,54 @@ class Sem:
 def _fused(lex: list[int], sem: list[int], *, k: int = 60) -> list[fusion.Ranked]:
     lex_hits = [Lex("s", d, -10.0 + i) for i, d in enumerate(lex)]
     sem_hits = [Sem("s", d, d * 10, 0.9 - i / 100) for i, d in enumerate(sem)]
-    return fusion.rrf(fusion.merge(lex_hits, sem_hits), k)
+    return fusion.fuse(fusion.merge(lex_hits, sem_hits), "rrf", k=k)
 
 
 def test_rrf_with_equal_weights(settings):
     settings.JOSH = {**settings.JOSH, "RRF_W_LEXICAL": 1.0, "RRF_W_SEMANTIC": 1.0}
     items = _fused([1, 2, 3], [3, 1, 4])
     assert [r.doc_id for r in items] == [1, 3, 2, 4]  # 1: 1/61+1/62, 3: 1/63+1/61, 2: 1/62, 4: 1/63
-    assert items[0].rrf == pytest.approx(1 / 61 + 1 / 62)
+    assert items[0].fused == pytest.approx(1 / 61 + 1 / 62)
     assert (items[2].lexical_rank, items[2].semantic_rank) == (2, None)
+
+
+def _convex(lex: list[tuple[int, float]], sem: list[tuple[int, float]]) -> list[fusion.Ranked]:
+    lex_hits = [Lex("s", d, -score) for d, score in lex]  # FTS5's bm25() is negative: lower is better
+    sem_hits = [Sem("s", d, d * 10, cosine) for d, cosine in sem]
+    return fusion.fuse(fusion.merge(lex_hits, sem_hits), "cc", k=60)
+
+
+def test_convex_combination_of_min_max_normalised_scores(settings):
+    settings.JOSH = {**settings.JOSH, "CC_W_SEMANTIC": 0.5}
+    items = _convex([(1, 12.0), (2, 8.0), (3, 2.0)], [(4, 0.80), (2, 0.70), (3, 0.60)])
+    # lexical norms: 1 -> 1.0, 2 -> 0.6, 3 -> 0.0; semantic norms: 4 -> 1.0, 2 -> 0.5, 3 -> 0.0
+    assert [(r.doc_id, r.fused) for r in items] == [
+        (2, pytest.approx(0.55)),
+        (1, pytest.approx(0.5)),
+        (4, pytest.approx(0.5)),
+        (3, pytest.approx(0.0)),
+    ]  # 1 and 4 tie: the lexical rank breaks it
+    by_id = {r.doc_id: r for r in items}
+    assert (by_id[1].lexical_norm, by_id[1].semantic_norm) == (1.0, None)
+    assert by_id[2].score == by_id[2].fused
+
+
+def test_convex_keeps_a_strong_single_leg_hit_above_weak_hits_of_both_legs(settings):
+    """The case RRF gets wrong: the vector leg's clear second is missed by the lexical leg, and records both
+    legs rank in their lower half would outrank it under RRF."""
+    settings.JOSH = {**settings.JOSH, "CC_W_SEMANTIC": 0.5, "RRF_W_LEXICAL": 1.0, "RRF_W_SEMANTIC": 1.0}
+    lex = [(1, 20.0)] + [(10 + i, 5.0 - i * 0.1) for i in range(5)]
+    sem = [(1, 0.72), (2, 0.70)] + [(10 + i, 0.40 - i * 0.01) for i in range(5)]
+    cc = [r.doc_id for r in _convex(lex, sem)]
+    lex_hits = [Lex("s", d, -s) for d, s in lex]
+    sem_hits = [Sem("s", d, d * 10, c) for d, c in sem]
+    rrf = [r.doc_id for r in fusion.fuse(fusion.merge(lex_hits, sem_hits), "rrf", k=60)]
+    assert cc.index(2) == 1 and rrf.index(2) > 3
+
+
+def test_convex_with_one_leg_keeps_that_legs_order(settings):
+    items = _convex([], [(4, 0.8), (5, 0.7), (6, 0.1)])
+    assert [r.doc_id for r in items] == [4, 5, 6] and items[0].semantic_norm == 1.0
 
 
 def test_a_leader_buried_by_rrf_comes_back_into_the_top_three(settings):

@@ -30,7 +30,7 @@ def test_lexical_scores_descend_and_explain_has_only_the_lexical_rank(corpus_db)
     page = search(q="grants", mode="lexical", source="bills")
     assert _ids(page) == ["hr:119:102", "hr:118:104"]
     assert [h.explain.lexical_rank for h in page.results] == [1, 2]
-    assert all(h.explain.semantic_rank is None and h.explain.rrf_score is None for h in page.results)
+    assert all(h.explain.semantic_rank is None and h.explain.fused_score is None for h in page.results)
     assert page.results[0].score >= page.results[1].score
 
 

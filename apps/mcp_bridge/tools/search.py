@@ -122,7 +122,7 @@ def install(server) -> list[str]:
 
 
 SEARCH_DOC = """Search every federal-policy text Josh holds — bills and their text, public laws, reports,
-rules, the Congressional Record... — by meaning and keywords at once (hybrid: BM25 + vectors fused by RRF).
+rules, the Congressional Record... — by meaning and keywords at once (hybrid: BM25 and vector scores fused).
 
 Start here for any topic or question. Returns {results: [{id, title, url, source, snippet, score, explain,
 citation}], total, took_ms, mode, degraded?}; pass a hit's id to fetch (full text) or to a typed lookup.
