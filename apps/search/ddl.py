@@ -3,7 +3,7 @@
 * ``fts_operations``: an external-content FTS5 table over a Django model's table plus the insert /
   delete / update triggers that keep it in sync. Trigger DDL is ``IF NOT EXISTS`` so it can be re-run
   after any migration that remakes the content table (Django's SQLite ALTER drops triggers silently:
-  sqlite-stack.md §2 pitfall 1); ``ensure_fts_triggers`` does that after every migrate.
+  docs/SQLITE.md §2, pitfall 1); ``ensure_fts_triggers`` does that after every migrate.
 * ``chunk_operations``: ``<base>_chunks`` (plain rowid table: text, offsets, heading, content hash,
   model id, float32 embedding BLOB, packed sign bits, filter columns with B-tree indexes) and
   ``<base>_chunks_vec0`` (sqlite-vec, bit-quantized mirror). A source that has ``<base>_chunks_vec0``

@@ -2,7 +2,7 @@
 
 Why not vec0 KNN: sqlite-vec brute force reads every chunk and its top-k costs O(k) per row block, so an
 oversampled candidate set is slow there; a column-major numpy popcount scan is 5-10x faster
-(sqlite-stack.md §4, re-measured by ``python -m bench``). The index holds, per chunk: the sign bits
+(docs/SQLITE.md §4, re-measured by ``python -m bench``). The index holds, per chunk: the sign bits
 (48 bytes at 384 dims), chunk id, document id, publication day and congress. A query
 
 1. builds a boolean pre-filter mask from the filters (dates, congress, the documents of a bill) —

@@ -1,4 +1,4 @@
-"""The pysqlite3 backend: each trap in sqlite-stack.md §2 has a test here."""
+"""The pysqlite3 backend: each trap in docs/SQLITE.md §2 has a test here."""
 
 import datetime
 import decimal

@@ -1,5 +1,6 @@
-"""Security rules of STYLE.md §3 and issue 9: bound parameters, code-only identifiers, body limits, the admin
-behind login + CSRF, secrets from the environment, and a clean ``check --deploy`` in production mode.
+"""Security rules of docs/DEVELOPING.md ("Raw SQL and security") and issue 9: bound parameters, code-only
+identifiers, body limits, the admin behind login + CSRF, secrets from the environment, and a clean
+``check --deploy`` in production mode.
 
 MCP's Host (421), Origin (403) and oversized-body (413) checks are tested where the transport lives:
 tests/mcp/test_protocol.py (test_bad_host_gets_421, test_foreign_origin_gets_403_and_same_origin_passes,
