@@ -22,9 +22,10 @@ from functools import cache
 
 import numpy as np
 
-from apps.search import queries, timelimit
+from apps.core.db import timelimit
+from apps.core.db.quoting import quote_ident
+from apps.search import queries
 from apps.search.conf import knob
-from apps.search.ddl import quote_ident
 from apps.search.filters import SearchFilters
 
 _NULL_DAY = np.iinfo(np.int32).min

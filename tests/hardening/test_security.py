@@ -71,7 +71,7 @@ def test_sql_files_take_values_as_named_parameters():
 
 
 def test_quote_ident_refuses_anything_but_identifiers():
-    from apps.search.ddl import quote_ident
+    from apps.core.db.quoting import quote_ident
 
     assert quote_ident("bills_fts") == '"bills_fts"'
     for bad in ('bills"; DROP TABLE x; --', "a b", "", "x'y", "t(t)"):

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from django.db import connection
 
-from apps.search.ddl import quote_ident
+from apps.core.db.quoting import quote_ident
 
 
 def integrity_errors(path: Path) -> list[str]:
