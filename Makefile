@@ -40,6 +40,7 @@ up: setup serve
 lint: $(BIN)/.installed
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports
 
 fix: $(BIN)/.installed
 	$(BIN)/ruff check --fix .
@@ -47,6 +48,7 @@ fix: $(BIN)/.installed
 
 test: $(BIN)/.installed
 	$(BIN)/ruff check .
+	$(BIN)/lint-imports
 	$(BIN)/python manage.py makemigrations --check --dry-run --verbosity 0
 	$(BIN)/pytest
 

@@ -78,8 +78,8 @@ class Bm25Baseline:
         import bm25s
         import Stemmer
 
+        from apps.core.db.quoting import quote_ident
         from apps.search import eligibility, queries
-        from apps.search.ddl import quote_ident
 
         self.ids, texts = [], []
         for _slug, (plan, shape) in sorted(eligibility.shapes().items()):

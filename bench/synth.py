@@ -6,7 +6,7 @@ and a congress. Tables come from the same DDL helpers the migrations use (``fts_
 ``chunk_operations``), so the search engine reads them through an ordinary ``SearchSpec``.
 
 Chunks: ``chunks_per_doc`` per document, 384-dim unit vectors drawn around 2,000 cluster centres (like the
-probe in sqlite-stack.md §4), so recall figures hint at, but do not equal, recall on real embeddings. Exact
+probe in docs/SQLITE.md §4), so recall figures hint at, but do not equal, recall on real embeddings. Exact
 cosine top-10 for a fixed query set is computed while the vectors stream in (no 1.5 GB matrix kept).
 """
 

@@ -1,19 +1,12 @@
 """REST v1: one NinjaAPI; each app contributes the ``router`` in its ``api.py`` (found, not listed here)."""
 
 from importlib import import_module
-from importlib.metadata import PackageNotFoundError, version
 
 from django.apps import apps
 from ninja import NinjaAPI
 
 from apps.core.adapters import install_ninja_handlers
-
-
-def josh_version() -> str:
-    try:
-        return version("josh")
-    except PackageNotFoundError:
-        return "0.1.0"
+from apps.core.version import josh_version
 
 
 class JoshAPI(NinjaAPI):

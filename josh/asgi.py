@@ -1,7 +1,7 @@
 """ASGI entry point (uvicorn josh.asgi:application).
 
 ``/mcp`` is routed beside Django by apps.mcp_bridge.asgi (the MCP SDK's Streamable HTTP app, stateless,
-JSON responses; lifespan events go to it); every other path is Django's. See ../shared/notes/mcp.md §3.
+JSON responses; lifespan events go to it); every other path is Django's. See docs/MCP.md ("How /mcp is served beside Django").
 
 Django itself is served through its WSGI handler on a fixed thread pool (a2wsgi), not Django's ASGI
 handler. Every view is synchronous, and Django's ASGI handler runs each request on a fresh thread, so

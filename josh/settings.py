@@ -103,7 +103,7 @@ DATABASES = {
                 "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA mmap_size=1073741824; "
                 "PRAGMA cache_size=-65536; PRAGMA temp_store=MEMORY"
             ),
-            # IMMEDIATE avoids SQLITE_BUSY_SNAPSHOT lock upgrades between writers (sqlite-stack.md §6).
+            # IMMEDIATE avoids SQLITE_BUSY_SNAPSHOT lock upgrades between writers (docs/SQLITE.md §5).
             "transaction_mode": "IMMEDIATE",
             "timeout": env_int("JOSH_DB_TIMEOUT_S", 10, minimum=1),
         },

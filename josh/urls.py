@@ -4,8 +4,8 @@ from django.apps import apps
 from django.contrib import admin
 from django.urls import include, path
 
-from apps.core.views import healthz
 from josh.api import api
+from josh.views import healthz
 
 # "/" and the record pages are the explorer's (apps/explorer/urls.py).
 urlpatterns = [

@@ -24,7 +24,7 @@ def _no_request_budget_left_over():
     """A WSGI request made at collection time (schemathesis loads /v1/openapi.json then) sends request_started
     but not request_finished until its response is closed; its wall-clock budget must not govern the test
     database's migrations or later tests outside a request."""
-    from apps.search import timelimit
+    from apps.core.db import timelimit
 
     timelimit.uninstall()
     yield
@@ -32,7 +32,7 @@ def _no_request_budget_left_over():
 
 @pytest.fixture(autouse=True)
 def _request_budget_closed_after_each_test():
-    from apps.search import timelimit
+    from apps.core.db import timelimit
 
     yield
     timelimit.uninstall()

@@ -20,7 +20,8 @@ from apps.activity.schemas import (
     StaffListParams,
     StaffOut,
 )
-from apps.core.aggregates import AggregateParams, AggregateResult, aggregate_or_list
+from apps.core.aggregate_query import aggregate_or_list
+from apps.core.aggregates import AggregateParams, AggregateResult
 from apps.core.pagination import Page
 
 router = Router(tags=["activity"])

@@ -22,7 +22,8 @@ from apps.bills.schemas import (
     TopicOut,
     TopicSummary,
 )
-from apps.core.aggregates import AggregateParams, AggregateResult, aggregate_or_list
+from apps.core.aggregate_query import aggregate_or_list
+from apps.core.aggregates import AggregateParams, AggregateResult
 from apps.core.pagination import Page
 
 router = Router(tags=["bills"])

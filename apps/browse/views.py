@@ -19,7 +19,8 @@ from rest_framework.views import APIView
 from apps.browse.links import linkify
 from apps.browse.renderers import JoshBrowsableAPIRenderer
 from apps.core.adapters import parameter_error_from_validation
-from apps.core.aggregates import AggregateParams, aggregate_or_list
+from apps.core.aggregate_query import aggregate_or_list
+from apps.core.aggregates import AggregateParams
 from apps.core.pagination import decode_cursor, encode_cursor
 
 REGISTRY: list[type["BrowseView"]] = []

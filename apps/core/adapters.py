@@ -7,8 +7,8 @@ import logging
 
 from django.http import Http404, JsonResponse
 
+from apps.core.db.timelimit import is_interrupt, timeout_error
 from apps.core.errors import InvalidParameter, JoshError, NotFound, error_body, server_error_body
-from apps.search.timelimit import is_interrupt, timeout_error
 
 logger = logging.getLogger("josh.errors")
 

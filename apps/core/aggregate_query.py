@@ -2,13 +2,14 @@
 
 Guards: the filtered rows are counted first and refused past the row budget (``aggregate_too_broad``),
 and the statements run under the search time limit (``aggregate_timeout``). Inside a request the
-per-statement limit of apps.search.timelimit also applies; a timeout from either is reported as
+per-statement limit of apps.core.db.timelimit also applies; a timeout from either is reported as
 ``aggregate_timeout``. Knobs, overridable in ``settings.JOSH``: ``AGGREGATE_ROW_BUDGET``,
 ``AGGREGATE_TIME_LIMIT_MS``, ``AGGREGATE_MAX_GROUPS``.
 """
 
 import time
 from collections import defaultdict
+from collections.abc import Callable
 from contextlib import contextmanager
 from decimal import Decimal
 
@@ -29,6 +30,7 @@ from apps.core.aggregates import (
     QueryCost,
     get_aggregate,
 )
+from apps.core.db.timelimit import deadline
 from apps.core.errors import InvalidParameter, QueryTimeout
 
 _PAGING = {"limit", "cursor"}
@@ -86,10 +88,8 @@ def _filters(params: BaseModel) -> dict:
 
 @contextmanager
 def _guarded(limit_ms: int):
-    from apps.search.queries import time_limit  # the one progress-handler time limit
-
     try:
-        with time_limit(limit_ms):
+        with deadline(limit_ms, "The aggregate ran past its {ms} ms limit."):
             yield
     except QueryTimeout as exc:
         raise AggregateTimeout(
@@ -103,6 +103,13 @@ def _number(value) -> float | None:
     if value is None:
         return None
     return round(float(value), 2) if isinstance(value, Decimal | float) else value
+
+
+def aggregate_or_list(resource: str, params: BaseModel, agg: AggregateParams, list_fn: Callable):
+    """What a list handler returns: the aggregate when one was asked for, else the list page."""
+    if agg.active:
+        return aggregate(resource=resource, params=params, agg=agg)
+    return list_fn(params=params)
 
 
 def aggregate(*, resource: str, params: BaseModel, agg: AggregateParams) -> AggregateResult:

@@ -5,7 +5,7 @@ field names may be grouped (``group_by``), summed (``sum_field``) and bucketed b
 each mapped to an ORM path, plus the function that applies the list's own filters. Modules are
 autodiscovered (like plans) on first use. The REST list handlers, the MCP tools and their descriptions all
 read this registry; ``apps.core.aggregate_query`` runs a request against it under a row budget and a time
-limit.
+limit (``aggregate_or_list`` is what a list handler calls).
 """
 
 from collections.abc import Callable, Mapping
@@ -164,15 +164,6 @@ class AggregateResult(BaseModel):
     )
     truncated: bool = Field(description="More groups exist than were returned (narrow the filters).")
     query_cost: QueryCost
-
-
-def aggregate_or_list(resource: str, params: BaseModel, agg: AggregateParams, list_fn: Callable):
-    """What a list handler returns: the aggregate when one was asked for, else the list page."""
-    if agg.active:
-        from apps.core.aggregate_query import aggregate
-
-        return aggregate(resource=resource, params=params, agg=agg)
-    return list_fn(params=params)
 
 
 def describe_fields() -> str:

@@ -12,10 +12,10 @@ class CoreConfig(AppConfig):
 
         autodiscover()
 
-        # Every statement a request runs is under the public time limit (apps.search.timelimit).
+        # Every statement a request runs is under the public time limit (apps.core.db.timelimit).
         from django.core.signals import request_finished, request_started
 
-        from apps.search import timelimit
+        from apps.core.db import timelimit
 
         request_started.connect(timelimit.on_request_started, dispatch_uid="josh-timelimit-start")
         request_finished.connect(timelimit.on_request_finished, dispatch_uid="josh-timelimit-finish")

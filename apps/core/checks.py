@@ -6,7 +6,7 @@ from django.db import connection
 
 @register()
 def check_sqlite_features(app_configs, **kwargs):
-    from apps.search.introspect import fts5_available, vec_version
+    from apps.core.db.introspect import fts5_available, vec_version
 
     errors = []
     if connection.vendor != "sqlite":
@@ -32,7 +32,7 @@ def check_sqlite_features(app_configs, **kwargs):
 
 @register("database")
 def check_fts_triggers(app_configs, databases=None, **kwargs):
-    from apps.search.introspect import missing_fts_triggers
+    from apps.core.db.introspect import missing_fts_triggers
 
     return [
         Warning(

@@ -2,8 +2,6 @@ from django.http import JsonResponse
 from django.shortcuts import render
 
 from apps.core.errors import NotFound, error_body, server_error_body
-from apps.core.services.health import health
-from apps.search.health import index_health
 
 _API_PREFIXES = ("/v1/", "/mcp", "/.well-known/")
 
@@ -20,9 +18,3 @@ def server_error(request):
     if request.path.startswith(_API_PREFIXES):
         return JsonResponse(server_error_body(), status=500)
     return render(request, "500.html", status=500)
-
-
-def healthz(request):
-    """Liveness and per-source health for load balancers and operators: 200 unless the database is down."""
-    body = health(index_health)
-    return JsonResponse(body, status=503 if body["status"] == "down" else 200)

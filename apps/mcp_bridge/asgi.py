@@ -1,4 +1,4 @@
-"""The ASGI router that serves /mcp beside Django (../shared/notes/mcp.md §3.1).
+"""The ASGI router that serves /mcp beside Django (docs/MCP.md, "How /mcp is served beside Django").
 
 ``/mcp`` goes to the MCP SDK's Streamable HTTP app (stateless, JSON responses); everything else, and a
 browser's ``GET /mcp`` (the landing page), goes to Django. Lifespan events go to the MCP app, whose session

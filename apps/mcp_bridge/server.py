@@ -16,10 +16,10 @@ from mcp.server.transport_security import TransportSecuritySettings
 from apps.core.plans import all_plans
 from apps.core.services.sources import plan_shape
 from apps.core.threads import run_in_db_thread
+from apps.core.version import josh_version
 from apps.mcp_bridge import conf
 from apps.mcp_bridge.auth import ApiKeyTokenVerifier
 from apps.mcp_bridge.middleware import log_tool_calls, make_validation_middleware
-from josh.api import josh_version
 
 INSTRUCTIONS = """Josh serves US federal-policy data (bills, bill text, public laws, votes, legislators,
 committees, reports, rules) with a citation on every record.

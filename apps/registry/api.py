@@ -2,7 +2,8 @@
 
 from ninja import Query, Router
 
-from apps.core.aggregates import AggregateParams, AggregateResult, aggregate_or_list
+from apps.core.aggregate_query import aggregate_or_list
+from apps.core.aggregates import AggregateParams, AggregateResult
 from apps.core.pagination import Page
 from apps.registry import selectors
 from apps.registry.schemas import (

@@ -3,7 +3,7 @@ from django.db.models.signals import post_migrate
 
 
 def _ensure_triggers(sender, **kwargs):
-    from apps.search.introspect import ensure_fts_triggers
+    from apps.search.ddl import ensure_fts_triggers
 
     ensure_fts_triggers()
 

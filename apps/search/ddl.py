@@ -3,7 +3,7 @@
 * ``fts_operations``: an external-content FTS5 table over a Django model's table plus the insert /
   delete / update triggers that keep it in sync. Trigger DDL is ``IF NOT EXISTS`` so it can be re-run
   after any migration that remakes the content table (Django's SQLite ALTER drops triggers silently:
-  sqlite-stack.md §2 pitfall 1); ``ensure_fts_triggers`` does that after every migrate.
+  docs/SQLITE.md §2, pitfall 1); ``ensure_fts_triggers`` does that after every migrate.
 * ``chunk_operations``: ``<base>_chunks`` (plain rowid table: text, offsets, heading, content hash,
   model id, float32 embedding BLOB, packed sign bits, filter columns with B-tree indexes) and
   ``<base>_chunks_vec0`` (sqlite-vec, bit-quantized mirror). A source that has ``<base>_chunks_vec0``
@@ -12,19 +12,11 @@
 Identifiers come only from code (migrations), never from requests; ``quote_ident`` guards them anyway.
 """
 
-import re
+from django.db import connection, migrations
 
-from django.db import migrations
-
+from apps.core.db.introspect import fts_tables, missing_fts_triggers
+from apps.core.db.quoting import quote_ident
 from apps.search.conf import EMBED_DIM, FTS_TOKENIZE
-
-_IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
-
-
-def quote_ident(name: str) -> str:
-    if not _IDENT.match(name):
-        raise ValueError(f"unsafe SQL identifier: {name!r}")
-    return f'"{name}"'
 
 
 def fts_trigger_sql(fts_table: str, content_table: str, columns: tuple[str, ...]) -> list[str]:
@@ -97,12 +89,22 @@ def chunk_operations(*, base: str, dim: int = EMBED_DIM) -> list[migrations.RunS
     return [migrations.RunSQL(forward, reverse)]
 
 
+def ensure_fts_triggers() -> int:
+    """Re-create any missing FTS sync trigger; return how many were created."""
+    missing = missing_fts_triggers()
+    tables = {t.name: t for t in fts_tables()}
+    with connection.cursor() as cursor:
+        for fts_name in sorted({name for name, _ in missing}):
+            table = tables[fts_name]
+            for statement in fts_trigger_sql(table.name, table.content_table, table.columns):
+                cursor.execute(statement)
+    return len(missing)
+
+
 def ensure_triggers_operation() -> migrations.RunPython:
     """For a migration that remakes an FTS-indexed table: re-create the triggers the remake dropped."""
 
     def forward(apps, schema_editor):
-        from apps.search.introspect import ensure_fts_triggers
-
         ensure_fts_triggers()
 
     return migrations.RunPython(forward, migrations.RunPython.noop)

@@ -1,15 +1,15 @@
 """Which sources a search runs on, in which mode — derived from the live schema at request time.
 
-Shapes (``apps.search.introspect.source_shape``): ``body`` sources (chunk + vec0 tables) support lexical and
+Shapes (``apps.core.db.introspect.source_shape``): ``body`` sources (chunk + vec0 tables) support lexical and
 semantic search; ``short-body`` sources (an FTS table with a body column, no chunks) lexical only;
 ``registry`` sources are looked up by name (resolve_entity), never searched here.
 """
 
 from dataclasses import dataclass, field
 
+from apps.core.db.introspect import schema_snapshot
 from apps.core.errors import InvalidParameter, SourceNotSearchable
 from apps.core.plans import SourcePlan, all_plans
-from apps.search.introspect import schema_snapshot
 from apps.search.schemas import Degraded
 
 SEMANTIC_CODE = "source_not_searchable_semantically"

@@ -18,12 +18,12 @@ import numpy as np
 from django.db import transaction
 from django.utils import timezone
 
+from apps.core.db.quoting import quote_ident
 from apps.core.plans import SourcePlan, all_plans
 from apps.core.services.sources import plan_shape
 from apps.search import queries, vector_cache
 from apps.search.chunking import Chunk, chunk_body, content_hash
 from apps.search.conf import knob
-from apps.search.ddl import quote_ident
 from apps.search.encoders import Encoder, get_encoder
 from apps.search.semantic import pack_bits
 

@@ -20,7 +20,7 @@ import numpy as np
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 
-from apps.search import timelimit
+from apps.core.db import timelimit
 from apps.search.conf import EMBED_DIM
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")

@@ -7,9 +7,9 @@ without a bill column) excludes that source: it has no record that is known to s
 from dataclasses import dataclass
 from datetime import date
 
+from apps.core.db.quoting import quote_ident
 from apps.core.errors import InvalidParameter
 from apps.core.ids import parse_bill_ref
-from apps.search.ddl import quote_ident
 
 
 @dataclass(frozen=True)

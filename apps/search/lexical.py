@@ -27,9 +27,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from apps.core.db.quoting import quote_ident
 from apps.search import queries
 from apps.search.conf import knob
-from apps.search.ddl import quote_ident
 from apps.search.filters import SearchFilters, content_filters
 from apps.search.sanitize import ParsedQuery, Term
 

@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.db import connection
 
+from apps.core.db.quoting import quote_ident
+from apps.core.db.timelimit import deadline
 from apps.core.errors import InvalidParameter
-from apps.search.ddl import quote_ident
-from apps.search.timelimit import deadline
 
 MAX_TOKENS = 12
 MIN_PREFIX = 3

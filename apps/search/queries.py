@@ -13,8 +13,8 @@ from pathlib import Path
 from django.conf import settings
 from django.db import connection
 
-from apps.search.ddl import quote_ident
-from apps.search.timelimit import deadline
+from apps.core.db.quoting import quote_ident
+from apps.core.db.timelimit import deadline
 
 SQL_DIR = Path(__file__).parent / "sql"
 

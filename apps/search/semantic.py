@@ -2,7 +2,7 @@
 
 Why not vec0 KNN: sqlite-vec brute force reads every chunk and its top-k costs O(k) per row block, so an
 oversampled candidate set is slow there; a column-major numpy popcount scan is 5-10x faster
-(sqlite-stack.md §4, re-measured by ``python -m bench``). The index holds, per chunk: the sign bits
+(docs/SQLITE.md §4, re-measured by ``python -m bench``). The index holds, per chunk: the sign bits
 (48 bytes at 384 dims), chunk id, document id, publication day and congress. A query
 
 1. builds a boolean pre-filter mask from the filters (dates, congress, the documents of a bill) —
@@ -22,9 +22,10 @@ from functools import cache
 
 import numpy as np
 
-from apps.search import queries, timelimit
+from apps.core.db import timelimit
+from apps.core.db.quoting import quote_ident
+from apps.search import queries
 from apps.search.conf import knob
-from apps.search.ddl import quote_ident
 from apps.search.filters import SearchFilters
 
 _NULL_DAY = np.iinfo(np.int32).min

@@ -14,8 +14,8 @@ from pathlib import Path
 import numpy as np
 from django.conf import settings
 
+from apps.core.db.quoting import quote_ident
 from apps.search import queries
-from apps.search.ddl import quote_ident
 
 EXPORT_SQL = "SELECT content_hash, embedding FROM {chunks} WHERE model_id = ? AND embedding IS NOT NULL"
 

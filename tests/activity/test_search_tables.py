@@ -3,9 +3,9 @@
 import pytest
 
 from apps.activity.models import LobbyingFiling
+from apps.core.db.introspect import fts_columns, table_names
 from apps.core.plans import get_plan
 from apps.core.services.sources import plan_shape
-from apps.search.introspect import fts_columns, table_names
 from apps.search.names import search_names
 
 PLANS = ("lda-filings", "regulations-dot-gov-dockets", "hearings", "staff-directories")

@@ -82,7 +82,7 @@ def test_legislators_by_party_use_the_list_filters():
 
 
 def test_past_the_time_limit_is_aggregate_timeout(monkeypatch, settings):
-    import apps.search.timelimit as timelimit  # the one progress-handler time limit reads this clock
+    import apps.core.db.timelimit as timelimit  # the one progress-handler time limit reads this clock
 
     settings.JOSH = {**settings.JOSH, "AGGREGATE_TIME_LIMIT_MS": 10}
     ticks = iter(range(0, 10**9, 1000))  # each clock read is one second later: the first check is late

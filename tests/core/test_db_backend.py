@@ -1,4 +1,4 @@
-"""The pysqlite3 backend: each trap in sqlite-stack.md §2 has a test here."""
+"""The pysqlite3 backend: each trap in docs/SQLITE.md §2 has a test here."""
 
 import datetime
 import decimal
@@ -113,7 +113,8 @@ def test_transaction_mode_is_immediate():
 
 
 def test_fts_triggers_keep_the_index_in_sync_and_survive_a_table_remake():
-    from apps.search.introspect import ensure_fts_triggers, missing_fts_triggers
+    from apps.core.db.introspect import missing_fts_triggers
+    from apps.search.ddl import ensure_fts_triggers
 
     now = datetime.datetime.now(datetime.UTC)
     leg = Legislator.objects.create(
@@ -139,7 +140,8 @@ def test_real_alter_field_migration_drops_triggers_and_post_migrate_restores_the
     """Django's schema editor remakes the table on AlterField; our post_migrate hook puts triggers back."""
     from django.db import models as m
 
-    from apps.search.introspect import ensure_fts_triggers, missing_fts_triggers
+    from apps.core.db.introspect import missing_fts_triggers
+    from apps.search.ddl import ensure_fts_triggers
 
     field = Legislator._meta.get_field("search_name")
     new_field = m.TextField(blank=True, null=True)

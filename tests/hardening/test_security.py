@@ -1,5 +1,6 @@
-"""Security rules of STYLE.md §3 and issue 9: bound parameters, code-only identifiers, body limits, the admin
-behind login + CSRF, secrets from the environment, and a clean ``check --deploy`` in production mode.
+"""Security rules of docs/DEVELOPING.md ("Raw SQL and security") and issue 9: bound parameters, code-only
+identifiers, body limits, the admin behind login + CSRF, secrets from the environment, and a clean
+``check --deploy`` in production mode.
 
 MCP's Host (421), Origin (403) and oversized-body (413) checks are tested where the transport lives:
 tests/mcp/test_protocol.py (test_bad_host_gets_421, test_foreign_origin_gets_403_and_same_origin_passes,
@@ -70,7 +71,7 @@ def test_sql_files_take_values_as_named_parameters():
 
 
 def test_quote_ident_refuses_anything_but_identifiers():
-    from apps.search.ddl import quote_ident
+    from apps.core.db.quoting import quote_ident
 
     assert quote_ident("bills_fts") == '"bills_fts"'
     for bad in ('bills"; DROP TABLE x; --', "a b", "", "x'y", "t(t)"):

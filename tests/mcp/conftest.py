@@ -1,7 +1,7 @@
 """Fixtures: the real ASGI application (Django + the /mcp router) served by uvicorn on a loopback port.
 
 Tools run on Django's sync thread while the test runs in another, so tests use ``transactional_db``
-(../shared/notes/mcp.md §3.3). Each app gets a fresh MCP server: a session manager runs only once.
+(docs/MCP.md, "Threads"). Each app gets a fresh MCP server: a session manager runs only once.
 """
 
 import os

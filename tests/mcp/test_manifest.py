@@ -4,7 +4,7 @@ import json
 import re
 from pathlib import Path
 
-from josh.api import josh_version
+from apps.core.version import josh_version
 
 MANIFEST = Path(__file__).resolve().parents[2] / "server.json"
 

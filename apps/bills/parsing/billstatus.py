@@ -1,6 +1,6 @@
 """BILLSTATUS XML (GovInfo) -> ``BillStatusRecord``, for the current schema (3.x) and the legacy one.
 
-Schema differences handled here (FORMATS.md §2): legacy uses ``billNumber``/``billType``, nests
+Schema differences handled here: legacy uses ``billNumber``/``billType``, nests
 committees under ``committees/billCommittees``, summaries under ``summaries/billSummaries``, subjects
 under ``subjects/billSubjects`` (``otherSubjects``; ``primarySubject`` in place of a policy area),
 CBO estimates as ``rptTitle``/``rptUrl``, and puts ``recordedVotes`` at bill level. Sponsors may lack
@@ -117,7 +117,7 @@ def _district(raw: str) -> int | None:
 def _member(item: etree._Element) -> MemberRec | None:
     bioguide = text_of(item, "bioguideId") or text_of(item, "identifiers/bioguideId")
     if not bioguide:
-        return None  # older files may name a member without an id: nothing to link (FORMATS.md §2 trap 6)
+        return None  # older files may name a member without an id: nothing to link
     full_name = text_of(item, "fullName")
     m = _BRACKET.search(full_name)
     first, last = text_of(item, "firstName"), text_of(item, "lastName")

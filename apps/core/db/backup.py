@@ -4,7 +4,7 @@
 even while an ingest writes (WAL: readers never block the writer, and the writer never blocks this). The
 copy is written beside the target under a temporary name and renamed into place, so a crash or a full
 disk never leaves a half-written file at the target path. Copying the main file alone would miss the WAL
-(sqlite-stack.md §6).
+(docs/SQLITE.md §5).
 """
 
 import os
@@ -12,7 +12,7 @@ from pathlib import Path
 
 from django.db import connection
 
-from apps.search.ddl import quote_ident
+from apps.core.db.quoting import quote_ident
 
 
 def integrity_errors(path: Path) -> list[str]:

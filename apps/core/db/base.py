@@ -1,7 +1,7 @@
 """Django database backend: SQLite through the pysqlite3 wheel, with sqlite-vec loaded on every connection.
 
 The stdlib sqlite3 on this Python cannot load extensions, so Django's stock backend cannot be used as is.
-Each override below closes one trap listed in ../shared/notes/sqlite-stack.md §2 (and has a test in
+Each override below closes one trap listed in docs/SQLITE.md §2 (and has a test in
 tests/core/test_db_backend.py):
 
 * ``Database`` is pysqlite3, so Django translates driver errors (IntegrityError...) into its own classes;

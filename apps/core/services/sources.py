@@ -2,11 +2,11 @@
 
 from django.db.models import Max
 
+from apps.core.db.introspect import source_shape
 from apps.core.errors import NotFound
 from apps.core.models import IngestRun
 from apps.core.plans import SourcePlan, all_plans, get_plan
 from apps.core.schemas import SourceOut
-from apps.search.introspect import source_shape
 
 
 def plan_shape(plan: SourcePlan) -> str:

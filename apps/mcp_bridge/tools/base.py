@@ -17,9 +17,9 @@ from django.db import close_old_connections
 from mcp.types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import BaseModel
 
+from apps.core.db.timelimit import public_queries
 from apps.core.errors import JoshError, error_body, server_error_body
 from apps.core.threads import run_in_db_thread
-from apps.search.timelimit import public_queries
 
 logger = logging.getLogger("josh.mcp.tools")
 

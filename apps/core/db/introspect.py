@@ -1,11 +1,11 @@
-"""What the live schema says: FTS tables, chunk tables, and the shape of each source derived from them."""
+"""What the live schema says: FTS tables, chunk tables, and the shape of each source derived from them.
+
+Read-only queries on ``sqlite_master`` and PRAGMAs; the DDL that writes the schema is apps.search.ddl."""
 
 import re
 from dataclasses import dataclass
 
 from django.db import connection
-
-from apps.search.ddl import fts_trigger_sql
 
 _FTS_SQL = re.compile(r"USING\s+fts5\s*\((?P<args>.*)\)\s*$", re.IGNORECASE | re.DOTALL)
 
@@ -52,18 +52,6 @@ def missing_fts_triggers() -> list[tuple[str, str]]:
         for suffix in ("_ai", "_ad", "_au")
         if f"{t.name}{suffix}" not in triggers
     ]
-
-
-def ensure_fts_triggers() -> int:
-    """Re-create any missing FTS sync trigger; return how many were created."""
-    missing = missing_fts_triggers()
-    tables = {t.name: t for t in fts_tables()}
-    with connection.cursor() as cursor:
-        for fts_name in sorted({name for name, _ in missing}):
-            table = tables[fts_name]
-            for statement in fts_trigger_sql(table.name, table.content_table, table.columns):
-                cursor.execute(statement)
-    return len(missing)
 
 
 def fts_columns(fts_table: str) -> tuple[str, ...]:
