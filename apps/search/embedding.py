@@ -20,7 +20,7 @@ from django.utils import timezone
 
 from apps.core.plans import SourcePlan, all_plans
 from apps.core.services.sources import plan_shape
-from apps.search import queries, vector_cache
+from apps.search import queries, staleness, vector_cache
 from apps.search.chunking import Chunk, chunk_body, content_hash
 from apps.search.conf import knob
 from apps.search.ddl import quote_ident
@@ -190,6 +190,8 @@ def embed_source(
         stats.deleted_documents = len(work.vanished)
     if work.todo or work.vanished:
         bump_index_token(spec.chunk_table)
+    # Every document read for this run now has vectors of its current text (or none, when it vanished).
+    staleness.clear(spec.chunk_table, [d.id for d in work.docs] + work.vanished)
     stats.changed_docs = [d.id for d in work.todo]
     stats.seconds = round(time.perf_counter() - started, 2)
     return stats

@@ -9,10 +9,15 @@ Guarantees (tested in tests/core/test_ingest_quarantine.py and tests/registry/te
   with it and the file's other records load;
 * files are committed in batches so a large run does not grow one giant WAL transaction;
 * every run is recorded as an IngestRun with insert / update / noop counts, errors and quarantined records;
+* one writer at a time (apps.core.services.writer_lock): a second ingest is refused with who holds the lock,
+  before it writes anything; whoever holds it marks runs left ``running`` by a dead process ``aborted``
+  (half-applied: re-run to finish), and a run stopped by an exception is marked ``aborted`` on the way out;
 * the same files ingested twice give only noops; a quarantined record loads once its file is fixed.
 """
 
 import logging
+import os
+import socket
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable
@@ -36,6 +41,7 @@ from apps.core.plans import (
     get_plan,
 )
 from apps.core.services.quarantine import describe_failure
+from apps.core.services.writer_lock import writer_lock
 
 logger = logging.getLogger("josh.ingest")
 FILES_PER_TRANSACTION = 50
@@ -164,18 +170,58 @@ def run_ingest(
     on_file: Callable[[Path], None] | None = None,
     on_start: Callable[[int], None] | None = None,
 ) -> IngestResult:
-    """Ingest ``paths`` (default: the plan's sample corpus) with the plan ``slug``; record the run."""
+    """Ingest ``paths`` (default: the plan's sample corpus) with the plan ``slug``; record the run. Raises
+    ``WriterBusy`` (nothing written, no run recorded) while another ingest or embed holds the writer lock."""
     plan = resolve_plan(slug)
     given = [Path(p) for p in paths] if paths else sample_paths(plan)
     files = expand_paths(plan, given)
-    started = time.perf_counter()
-    run = (
-        None
-        if dry_run
-        else IngestRun.objects.create(
-            source=plan.slug, started_at=timezone.now(), paths=[str(p) for p in given], dry_run=dry_run
+    with writer_lock(task="ingest", source=plan.slug):
+        abort_dead_runs()
+        run = (
+            None
+            if dry_run
+            else IngestRun.objects.create(
+                source=plan.slug,
+                started_at=timezone.now(),
+                paths=[str(p) for p in given],
+                dry_run=dry_run,
+                pid=os.getpid(),
+                host=socket.gethostname(),
+            )
         )
+        try:
+            return _run(plan, files, given, run, dry_run, on_file, on_start)
+        except BaseException as exc:  # Ctrl-C or a bug outside any one file: say so on the run, then stop
+            if run is not None:
+                _mark_aborted(run.pk, f"stopped by {type(exc).__name__}: {exc}")
+            raise
+
+
+def abort_dead_runs() -> int:
+    """Mark ``aborted`` every run still ``running``: called under the writer lock, which no live writer holds,
+    so their processes died before finishing. Returns how many were marked."""
+    dead = list(IngestRun.objects.filter(status=IngestRun.Status.RUNNING).values_list("pk", "pid", "host"))
+    for pk, pid, host in dead:
+        logger.warning("ingest run %s (pid %s on %s) died before it finished: marked aborted", pk, pid, host)
+        _mark_aborted(pk, f"the process (pid {pid} on {host or '?'}) died before the run finished")
+    return len(dead)
+
+
+def _mark_aborted(pk: int, message: str) -> None:
+    error = {"file": "", "record": "", "message": f"{message}; the source is half-applied: re-run to finish"}
+    run = IngestRun.objects.filter(pk=pk).first()
+    if run is None:
+        return
+    IngestRun.objects.filter(pk=pk).update(
+        status=IngestRun.Status.ABORTED,
+        finished_at=timezone.now(),
+        errors=[*run.errors, error],
+        error_count=run.error_count + 1,
     )
+
+
+def _run(plan, files, given, run, dry_run, on_file, on_start) -> IngestResult:
+    started = time.perf_counter()
     ctx = LoadContext(plan=plan, dry_run=dry_run)
     counts: Counter = Counter()
     errors: list[dict] = []
