@@ -176,6 +176,10 @@ JOSH = {
     # Threads per process serving Django (a2wsgi) and ORM work from async code (MCP); each keeps a connection.
     "THREADS": env_int("JOSH_THREADS", 8, minimum=1),
     "QUERY_TIME_LIMIT_MS": env_int("JOSH_QUERY_TIME_LIMIT_MS", 2000, minimum=10),
+    # Ingest refuses (quarantines) a record with a text field, or a total of text, past these sizes: the
+    # largest real records (an omnibus bill's text) are a few million characters.
+    "INGEST_MAX_FIELD_CHARS": env_int("JOSH_INGEST_MAX_FIELD_CHARS", 16_000_000, minimum=1000),
+    "INGEST_MAX_RECORD_CHARS": env_int("JOSH_INGEST_MAX_RECORD_CHARS", 32_000_000, minimum=1000),
 }
 
 # "default" is Django's per-process LocMem (nothing relies on it being shared). Rate-limit counters must be

@@ -99,3 +99,24 @@ def test_the_admin_sources_page_says_half_applied(admin_client):
     html = admin_client.get(reverse("admin:core_ingestrun_sources")).content.decode()
     assert "half-applied, re-run to finish" in html
     assert "re-run `python manage.py ingest gao-reports` to finish" in html
+
+
+def test_a_record_past_the_size_caps_is_quarantined_with_the_limit_named(corpus, settings):
+    path = _gao(corpus)[0]
+    body_chars = len(path.read_text(encoding="utf-8"))
+    settings.JOSH = {**settings.JOSH, "INGEST_MAX_FIELD_CHARS": 5_000}
+    result = run_ingest(slug="gao-reports", paths=[path])
+    assert (result.status, result.records) == ("failed", 0)
+    (problem,) = result.quarantined
+    assert (problem["file"], problem["field"]) == (str(path), "body")
+    assert problem["message"].endswith(
+        "over the 5,000 limit of one field (JOSH_INGEST_MAX_FIELD_CHARS); split the record or raise the limit"
+    )
+    assert 5_000 < int(problem["message"].split()[0].replace(",", "")) <= body_chars
+
+    settings.JOSH = {**settings.JOSH, "INGEST_MAX_FIELD_CHARS": 10**9, "INGEST_MAX_RECORD_CHARS": 5_000}
+    (problem,) = run_ingest(slug="gao-reports", paths=[path]).quarantined
+    assert problem["field"] == "" and "(JOSH_INGEST_MAX_RECORD_CHARS)" in problem["message"]
+
+    settings.JOSH = {**settings.JOSH, "INGEST_MAX_RECORD_CHARS": 10**9}
+    assert run_ingest(slug="gao-reports", paths=[path]).status == "success"

@@ -136,6 +136,9 @@ def _load_file(
             _quarantine(quarantined, file, key, "key", f"duplicate record key also found in {seen[key]}")
             continue
         in_file.add(key)
+        if oversize := size_problem(item):
+            _quarantine(quarantined, file, key, *oversize)
+            continue
         try:
             with transaction.atomic():
                 outcome = Outcome(plan.load(item, ctx))
@@ -148,6 +151,42 @@ def _load_file(
         counts[outcome.value] += 1
         if key:
             seen[key] = file
+
+
+def _text_sizes(value, path: str) -> Iterable[tuple[str, int]]:
+    """(field path, characters) of every string inside a parsed record."""
+    if isinstance(value, str | bytes):
+        yield path, len(value)
+    elif isinstance(value, BaseModel):
+        for name in type(value).model_fields:
+            yield from _text_sizes(getattr(value, name), f"{path}.{name}" if path else name)
+    elif isinstance(value, list | tuple):
+        for i, element in enumerate(value):
+            yield from _text_sizes(element, f"{path}[{i}]")
+    elif isinstance(value, dict):
+        for name, element in value.items():
+            yield from _text_sizes(element, f"{path}.{name}" if path else str(name))
+
+
+def size_problem(item) -> tuple[str, str] | None:
+    """(field, message) when a record is past the ingest caps: one text field over
+    ``INGEST_MAX_FIELD_CHARS``, or all its text over ``INGEST_MAX_RECORD_CHARS``. Every later cost (indexing,
+    chunking, snippets, a dossier) grows with a record's size, so an absurd one is set aside, not loaded."""
+    field_cap, record_cap = settings.JOSH["INGEST_MAX_FIELD_CHARS"], settings.JOSH["INGEST_MAX_RECORD_CHARS"]
+    total = 0
+    for field, size in _text_sizes(item, ""):
+        if size > field_cap:
+            return field, (
+                f"{size:,} characters, over the {field_cap:,} limit of one field (JOSH_INGEST_MAX_FIELD_CHARS); "
+                "split the record or raise the limit"
+            )
+        total += size
+    if total > record_cap:
+        return "", (
+            f"{total:,} characters of text, over the {record_cap:,} limit of one record "
+            "(JOSH_INGEST_MAX_RECORD_CHARS); split the record or raise the limit"
+        )
+    return None
 
 
 def _ingest_one(plan, path, ctx, counts, seen, errors, quarantined) -> None:
