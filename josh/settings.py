@@ -183,19 +183,10 @@ JOSH = {
 }
 
 # "default" is Django's per-process LocMem (nothing relies on it being shared). Rate-limit counters must be
-# shared by every uvicorn worker, so they live in files under the data dir: no server to run, no table to
-# create, atomic file replace; counts may undercount by a request or two under races (a budget, not a lock).
-# For many workers/hosts point "ratelimit" at Redis or memcached. Only touched when JOSH_RATE_LIMIT is on.
-CACHES = {
-    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
-    "ratelimit": {
-        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
-        "LOCATION": env_path("JOSH_RATE_LIMIT_CACHE_DIR", DATA_DIR / "ratelimit"),
-        "OPTIONS": {"MAX_ENTRIES": 5000},
-    },
-}
-RATELIMIT_USE_CACHE = "ratelimit"
-RATELIMIT_FAIL_OPEN = True  # a cache hiccup must not turn into 429s for everyone
+# shared by every uvicorn worker and exact under concurrency: apps.access.counters keeps them in a small SQLite
+# file in this directory (one atomic UPSERT ... RETURNING per request). Only touched when JOSH_RATE_LIMIT is on.
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+RATE_LIMIT_DIR = env_path("JOSH_RATE_LIMIT_CACHE_DIR", DATA_DIR / "ratelimit")
 
 LOGGING = {
     "version": 1,
