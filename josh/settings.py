@@ -175,6 +175,11 @@ JOSH = {
     "PAGE_SIZE_MAX": 250,
     # Threads per process serving Django (a2wsgi) and ORM work from async code (MCP); each keeps a connection.
     "THREADS": env_int("JOSH_THREADS", 8, minimum=1),
+    # Requests one client may have in flight per process (apps.access.concurrency); 0 = no cap. A quarter of
+    # the threads: one client can never hold more than that share of the pool.
+    "CLIENT_CONCURRENCY": env_int(
+        "JOSH_CLIENT_CONCURRENCY", max(1, env_int("JOSH_THREADS", 8, minimum=1) // 4), minimum=0
+    ),
     "QUERY_TIME_LIMIT_MS": env_int("JOSH_QUERY_TIME_LIMIT_MS", 2000, minimum=10),
     # Ingest refuses (quarantines) a record with a text field, or a total of text, past these sizes: the
     # largest real records (an omnibus bill's text) are a few million characters.

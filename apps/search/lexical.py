@@ -318,11 +318,10 @@ def snippet(spec, match: str, doc_id: int) -> str | None:
         return None
     table = _snippet_table(spec)
     cols = ", ".join(quote_ident(c) for c in spec.columns)
+    marks = ", ".join("?" for _ in spec.columns)
     cursor = queries.raw_connection().cursor()
     try:
-        cursor.execute(
-            f"INSERT INTO temp.{table} (rowid, {cols}) VALUES (1, {', '.join('?' * len(texts))})", texts
-        )
+        cursor.execute(f"INSERT INTO temp.{quote_ident(table)} (rowid, {cols}) VALUES (1, {marks})", texts)
         # Unqualified names find the temp table first.
         rows = cursor.execute(
             queries.render("snippet", idents={"fts": table}), {"q": match, "doc_id": 1}
