@@ -175,23 +175,23 @@ JOSH = {
     "PAGE_SIZE_MAX": 250,
     # Threads per process serving Django (a2wsgi) and ORM work from async code (MCP); each keeps a connection.
     "THREADS": env_int("JOSH_THREADS", 8, minimum=1),
+    # Requests one client may have in flight per process (apps.access.concurrency); 0 = no cap. A quarter of
+    # the threads: one client can never hold more than that share of the pool.
+    "CLIENT_CONCURRENCY": env_int(
+        "JOSH_CLIENT_CONCURRENCY", max(1, env_int("JOSH_THREADS", 8, minimum=1) // 4), minimum=0
+    ),
     "QUERY_TIME_LIMIT_MS": env_int("JOSH_QUERY_TIME_LIMIT_MS", 2000, minimum=10),
+    # Ingest refuses (quarantines) a record with a text field, or a total of text, past these sizes: the
+    # largest real records (an omnibus bill's text) are a few million characters.
+    "INGEST_MAX_FIELD_CHARS": env_int("JOSH_INGEST_MAX_FIELD_CHARS", 16_000_000, minimum=1000),
+    "INGEST_MAX_RECORD_CHARS": env_int("JOSH_INGEST_MAX_RECORD_CHARS", 32_000_000, minimum=1000),
 }
 
 # "default" is Django's per-process LocMem (nothing relies on it being shared). Rate-limit counters must be
-# shared by every uvicorn worker, so they live in files under the data dir: no server to run, no table to
-# create, atomic file replace; counts may undercount by a request or two under races (a budget, not a lock).
-# For many workers/hosts point "ratelimit" at Redis or memcached. Only touched when JOSH_RATE_LIMIT is on.
-CACHES = {
-    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
-    "ratelimit": {
-        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
-        "LOCATION": env_path("JOSH_RATE_LIMIT_CACHE_DIR", DATA_DIR / "ratelimit"),
-        "OPTIONS": {"MAX_ENTRIES": 5000},
-    },
-}
-RATELIMIT_USE_CACHE = "ratelimit"
-RATELIMIT_FAIL_OPEN = True  # a cache hiccup must not turn into 429s for everyone
+# shared by every uvicorn worker and exact under concurrency: apps.access.counters keeps them in a small SQLite
+# file in this directory (one atomic UPSERT ... RETURNING per request). Only touched when JOSH_RATE_LIMIT is on.
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+RATE_LIMIT_DIR = env_path("JOSH_RATE_LIMIT_CACHE_DIR", DATA_DIR / "ratelimit")
 
 LOGGING = {
     "version": 1,

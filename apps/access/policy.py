@@ -1,13 +1,15 @@
 """One access policy for REST (/v1), the browsable API (/browse/) and MCP (/mcp).
 
 ``access_check`` is the single decision: which credentials count, who the caller is, and whether the caller
-is within its rate budget (django-ratelimit, one group, one rate). Two thin adapters call it:
+is within its rate budget (apps.access.counters: atomic, one rate). Two thin adapters call it:
 apps.access.middleware for Django's paths and apps.mcp_bridge.asgi for /mcp, which Django's middleware never
 sees. Modes (settings.JOSH["AUTH"]): ``disabled`` (open), ``apikey`` and ``oauth`` (a key from the admin,
 sent as ``X-Api-Key`` or ``Authorization: Bearer``; oauth adds the RFC 9728 challenge). See docs/ACCESS.md.
 """
 
 import ipaddress
+import logging
+import sqlite3
 from collections.abc import Mapping
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -15,8 +17,8 @@ from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.db import close_old_connections
-from django_ratelimit.core import get_usage
 
+from apps.access import counters
 from apps.access.services import api_key_verify
 from apps.core.errors import JoshError, RateLimited, Unauthorized
 from apps.core.threads import run_in_db_thread
@@ -26,6 +28,7 @@ PROTECTED_PREFIXES = ("/v1/", "/browse/")
 EXEMPT_PATHS = frozenset({"/v1/docs", "/v1/openapi.json"})
 SCOPE = "josh.read"
 RATE_GROUP = "josh.api"
+logger = logging.getLogger("josh.access")
 
 
 def auth_mode() -> str:
@@ -119,11 +122,11 @@ def client_ip(remote_addr: str | None) -> str:
     return str(address)
 
 
-def _rate_headers(usage: dict) -> dict[str, str]:
+def _rate_headers(usage: counters.Usage) -> dict[str, str]:
     return {
-        "X-RateLimit-Limit": str(usage["limit"]),
-        "X-RateLimit-Remaining": str(max(usage["limit"] - usage["count"], 0)),
-        "X-RateLimit-Reset": str(max(usage["time_left"], 1)),
+        "X-RateLimit-Limit": str(usage.limit),
+        "X-RateLimit-Remaining": str(max(usage.limit - usage.count, 0)),
+        "X-RateLimit-Reset": str(usage.time_left),
     }
 
 
@@ -132,19 +135,19 @@ def rate_limit_hit(principal: Principal) -> tuple[dict[str, str], RateLimited | 
     rate = rate_limit()
     if rate is None:
         return {}, None
-    usage = get_usage(
-        None, group=RATE_GROUP, key=lambda _group, _request: principal.rate_key, rate=rate, increment=True
-    )
-    if usage is None:  # the cache failed and RATELIMIT_FAIL_OPEN let the request through
+    try:
+        usage = counters.hit(f"{RATE_GROUP}:{principal.rate_key}", rate)
+    except (sqlite3.Error, OSError):  # a counters hiccup must not turn into 429s for everyone: fail open
+        logger.exception("rate-limit counters unavailable; request let through")
         return {}, None
     headers = _rate_headers(usage)
-    if not usage["should_limit"]:
+    if not usage.should_limit:
         return headers, None
     retry_after = int(headers["X-RateLimit-Reset"])
     who = "API key" if principal.kind == "key" else "user" if principal.kind == "user" else "client address"
     error = RateLimited(
         f"Rate limit of {rate} requests exceeded for this {who}; retry after {retry_after} s.",
-        hint={"retry_after": retry_after, "limit": usage["limit"], "rate": rate},
+        hint={"retry_after": retry_after, "limit": usage.limit, "rate": rate},
     )
     return headers, error
 

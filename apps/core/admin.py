@@ -15,6 +15,7 @@ from django.utils.safestring import mark_safe
 from apps.core.models import IngestRun
 from apps.core.plans import all_plans
 from apps.core.readonly_admin import ReadOnlyAdmin
+from apps.core.services.runs import ingest_state, latest_runs
 
 # Kept inline so the page needs no template file: it extends the admin's own base.
 SOURCES_TEMPLATE = """{% extends "admin/base_site.html" %}
@@ -22,7 +23,7 @@ SOURCES_TEMPLATE = """{% extends "admin/base_site.html" %}
 <a href="{% url 'admin:core_ingestrun_changelist' %}">Ingest runs</a> &rsaquo; Counts per source</div>{% endblock %}
 {% block content %}<div id="content-main"><table>
 <thead><tr><th>Source</th><th>Title</th><th>Records</th><th>Last run</th><th>Status</th><th>Inserted</th>
-<th>Updated</th><th>Unchanged</th><th>Errors</th><th>Quarantined</th><th>Last success</th></tr></thead><tbody>
+<th>Updated</th><th>Unchanged</th><th>Errors</th><th>Quarantined</th><th>Last success</th><th>State</th></tr></thead><tbody>
 {% for row in rows %}<tr>
 <td><code>{{ row.slug }}</code></td><td>{{ row.title }}</td>
 <td>{% if row.records_url %}<a href="{{ row.records_url }}">{{ row.count }}</a>{% else %}{{ row.count }}{% endif %}</td>
@@ -30,14 +31,13 @@ SOURCES_TEMPLATE = """{% extends "admin/base_site.html" %}
 <td>{{ row.last.status|default:"" }}</td><td>{{ row.last.inserted|default:"" }}</td>
 <td>{{ row.last.updated|default:"" }}</td><td>{{ row.last.noop|default:"" }}</td>
 <td>{{ row.last.error_count|default:"" }}</td><td>{{ row.last.quarantined_count|default:"" }}</td><td>{{ row.last_success|date:"Y-m-d H:i:s"|default:"never" }}</td>
+<td>{% if row.state == "half-applied" %}<strong>half-applied, re-run to finish</strong>{% else %}{{ row.state }}{% endif %}<br><small>{{ row.note }}</small></td>
 </tr>{% endfor %}</tbody></table></div>{% endblock %}"""
 
 
 def source_rows() -> list[dict]:
     """Every registered plan with its record count, its latest run and its latest successful finish."""
-    latest = {}
-    for run in IngestRun.objects.filter(dry_run=False).order_by("source", "-started_at"):
-        latest.setdefault(run.source, run)
+    latest = latest_runs()
     successes = dict(
         IngestRun.objects.filter(dry_run=False, status__in=["success", "partial"])
         .values_list("source")
@@ -47,6 +47,7 @@ def source_rows() -> list[dict]:
     for plan in all_plans():
         model = plan.model_class()
         run = latest.get(plan.slug)
+        state, note = ingest_state(run)
         rows.append(
             {
                 "slug": plan.slug,
@@ -56,6 +57,8 @@ def source_rows() -> list[dict]:
                 "last": run,
                 "last_url": reverse("admin:core_ingestrun_change", args=[run.pk]) if run else "",
                 "last_success": successes.get(plan.slug),
+                "state": state,
+                "note": note,
             }
         )
     return rows

@@ -9,6 +9,9 @@ class IngestRun(models.Model):
         SUCCESS = "success"
         PARTIAL = "partial", "partial (some files or records failed)"
         FAILED = "failed"
+        # The process died (kill -9, a crash, a power cut) before it finished: some files are written, the
+        # rest not. The next ingest of any source marks it so; re-running the source finishes it.
+        ABORTED = "aborted", "aborted (half-applied: re-run to finish)"
 
     source = models.CharField(max_length=64, db_index=True, help_text="Plan slug, e.g. 'legislators'.")
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.RUNNING, db_index=True)
@@ -34,6 +37,8 @@ class IngestRun(models.Model):
         "after the file is fixed loads them.",
     )
     warnings = models.JSONField(default=list, help_text="[{file, record, message}]: kept, but worth a look.")
+    pid = models.PositiveIntegerField(null=True, blank=True, help_text="Process that ran it.")
+    host = models.CharField(max_length=255, blank=True, default="", help_text="Host that ran it.")
 
     class Meta:
         ordering = ["-started_at"]

@@ -3,6 +3,17 @@ from datetime import datetime
 from pydantic import BaseModel, Field
 
 
+class EmbeddingOut(BaseModel):
+    documents: int = Field(description="Documents of the source.")
+    embedded: int = Field(description="Documents with vectors (semantic search finds only these).")
+    coverage: float = Field(description="embedded / documents, 0 to 1.")
+    stale: int = Field(
+        description="Documents whose text changed after their vectors were computed: semantic hits on them "
+        "quote the old text until `manage.py embed` runs."
+    )
+    note: str
+
+
 class SourceOut(BaseModel):
     slug: str = Field(description="Source slug: pass it as ?source= to search, or to manage.py ingest.")
     title: str
@@ -21,3 +32,11 @@ class SourceOut(BaseModel):
     citation_template: str
     license: str
     searchable: list[str] = Field(description="Search modes this source supports: lexical, semantic.")
+    ingest_state: str = Field(
+        description="The latest ingest run: 'complete', 'partial' (some files or records failed), 'failed', "
+        "'running', 'half-applied' (it stopped before finishing: re-run to finish) or 'never'."
+    )
+    ingest_note: str = Field(description="What the state means for this source, and what to do about it.")
+    embedding: EmbeddingOut | None = Field(
+        description="Vector coverage and staleness (body-bearing sources only; null otherwise)."
+    )

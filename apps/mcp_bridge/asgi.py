@@ -11,11 +11,14 @@ parameter of the bearer challenge.
 import json
 from urllib.parse import urlsplit
 
+from django.conf import settings
 from django.http.request import split_domain_port, validate_host
 
+from apps.access.concurrency import ClientConcurrencyLimit
 from apps.access.policy import access_check_async
 from apps.core.errors import error_body
 from apps.core.request_context import new_request_id
+from apps.core.security_headers import SecurityHeaders
 from apps.mcp_bridge import conf
 
 CORS_ALLOW_HEADERS = (
@@ -165,5 +168,7 @@ def build_mcp_asgi(django_app):
 
 
 def build_application(django_app):
-    """josh/asgi.py's entry point."""
-    return build_mcp_asgi(django_app)
+    """josh/asgi.py's entry point: the router inside the per-client cap on requests in flight (before a request
+    can take a pool thread) inside the security headers (on every response, the cap's 429 included)."""
+    limited = ClientConcurrencyLimit(build_mcp_asgi(django_app), settings.JOSH["CLIENT_CONCURRENCY"])
+    return SecurityHeaders(limited)

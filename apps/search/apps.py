@@ -1,11 +1,13 @@
-from django.apps import AppConfig
+from django.apps import AppConfig, apps
 from django.db.models.signals import post_migrate
 
 
 def _ensure_triggers(sender, **kwargs):
     from apps.search.ddl import ensure_fts_triggers
+    from apps.search.embedding import ensure_stale_triggers
 
     ensure_fts_triggers()
+    ensure_stale_triggers()
 
 
 class SearchConfig(AppConfig):
@@ -14,5 +16,8 @@ class SearchConfig(AppConfig):
     verbose_name = "Search"
 
     def ready(self):
-        # Any migration may have remade an indexed table (dropping its triggers): re-create them.
-        post_migrate.connect(_ensure_triggers, sender=self, dispatch_uid="josh-ensure-fts-triggers")
+        # Any migration may have remade an indexed table (dropping its triggers): re-create them. Django sends
+        # post_migrate only for apps with a models module, which this one has not: hang it on core's.
+        post_migrate.connect(
+            _ensure_triggers, sender=apps.get_app_config("core"), dispatch_uid="josh-ensure-fts-triggers"
+        )

@@ -15,13 +15,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 
 from apps.core.db.quoting import quote_ident
 from apps.core.plans import SourcePlan, all_plans
 from apps.core.services.sources import plan_shape
-from apps.search import queries, vector_cache
+from apps.search import queries, staleness, vector_cache
 from apps.search.chunking import Chunk, chunk_body, content_hash
 from apps.search.conf import knob
 from apps.search.encoders import Encoder, get_encoder
@@ -190,6 +190,8 @@ def embed_source(
         stats.deleted_documents = len(work.vanished)
     if work.todo or work.vanished:
         bump_index_token(spec.chunk_table)
+    # Every document read for this run now has vectors of its current text (or none, when it vanished).
+    staleness.clear(spec.chunk_table, [d.id for d in work.docs] + work.vanished)
     stats.changed_docs = [d.id for d in work.todo]
     stats.seconds = round(time.perf_counter() - started, 2)
     return stats
@@ -272,3 +274,18 @@ def _write_group(group, tables, encoder, batch, stats, progress, to_encode, bund
                 )  # fmt: skip
                 cursor.execute(INSERT_VEC_SQL.format(**tables), (cursor.lastrowid, bits))
         cursor.close()
+
+
+def embedded_columns(spec) -> list[str]:
+    cols = [*_header_columns(spec), spec.date_column, spec.congress_column]
+    if BODY_COLUMN in spec.columns:
+        cols.append(BODY_COLUMN)
+    return list(dict.fromkeys(c for c in cols if c))
+
+
+def ensure_stale_triggers() -> None:
+    """Create the staleness trigger of every body-bearing source whose tables exist."""
+    with connection.cursor() as cursor:
+        cursor.execute(staleness.STALE_TABLE_SQL)
+        for plan in embeddable_plans():
+            cursor.execute(staleness.trigger_sql(plan.search, embedded_columns(plan.search)))

@@ -13,6 +13,7 @@ from pathlib import Path
 from django.conf import settings
 from django.db import connection
 
+from apps.core.db import timelimit
 from apps.core.db.quoting import quote_ident
 from apps.core.db.timelimit import deadline
 
@@ -41,7 +42,10 @@ def database_name() -> str:
 
 
 def fetchall(sql: str, params: dict | tuple = ()) -> list[tuple]:
-    cursor = raw_connection().cursor()
+    raw = raw_connection()
+    if timelimit.overdue(raw):
+        raise timelimit.interrupted_error()
+    cursor = raw.cursor()
     try:
         return cursor.execute(sql, params).fetchall()
     finally:

@@ -1,6 +1,6 @@
 """Josh over real HTTP in a chosen access mode: REST (/v1), the browsable API (/browse/) and MCP (/mcp).
 
-Each test gets its own rate-limit cache (LocMem under a fresh name) so budgets never leak between tests;
+Each test gets its own rate-limit counters file so budgets never leak between tests;
 the mode is set before the app is built because the MCP server reads it at startup.
 """
 
@@ -25,14 +25,8 @@ def anyio_backend():
 
 
 @pytest.fixture(autouse=True)
-def ratelimit_cache(settings):
-    settings.CACHES = {
-        **settings.CACHES,
-        "ratelimit": {
-            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-            "LOCATION": f"josh-access-{uuid.uuid4().hex}",
-        },
-    }
+def ratelimit_counters(settings, tmp_path):
+    settings.RATE_LIMIT_DIR = tmp_path / f"ratelimit-{uuid.uuid4().hex}"
 
 
 @pytest.fixture

@@ -3,7 +3,7 @@
 import pytest
 from django.core.exceptions import ImproperlyConfigured
 
-from josh.settings import CACHES, RATELIMIT_USE_CACHE, _rate_limit
+from josh.settings import RATE_LIMIT_DIR, _rate_limit
 
 
 @pytest.mark.parametrize(
@@ -34,6 +34,8 @@ def test_bad_rate_limits_fail_at_startup(monkeypatch, env):
         _rate_limit("apikey")
 
 
-def test_the_limiter_uses_a_cache_shared_by_workers():
-    assert RATELIMIT_USE_CACHE == "ratelimit"
-    assert CACHES["ratelimit"]["BACKEND"] == "django.core.cache.backends.filebased.FileBasedCache"
+def test_the_limiter_counts_in_a_file_shared_by_workers(settings):
+    from apps.access.counters import counters_path
+
+    assert counters_path() == settings.RATE_LIMIT_DIR / "counters.sqlite3"
+    assert str(RATE_LIMIT_DIR).endswith("ratelimit")

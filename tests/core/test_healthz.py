@@ -23,6 +23,7 @@ def test_a_fresh_install_is_healthy_and_every_source_is_listed(client):
     assert body["sources"]["gao-reports"] == {
         "last_run": "never",
         "last_run_at": None,
+        "ingest_state": "never",
         "search_index": "ok",
         "ok": True,
     }

@@ -28,7 +28,12 @@ def test_sources_lists_every_registered_plan_with_a_derived_shape(client):
             "citation_template",
             "license",
             "searchable",
+            "ingest_state",
+            "ingest_note",
+            "embedding",
         } == set(source)
+        assert source["ingest_state"] == "never"
+        assert (source["embedding"] is None) == (source["shape"] != "body")
 
 
 def test_openapi_and_docs_are_served(client):

@@ -141,3 +141,14 @@ def test_the_request_budget_bounds_the_sum_of_its_statements(settings, monkeypat
             statements += 1
     assert 1 <= statements < 200  # several statements ran, and their sum hit the request's budget
     assert _run("SELECT 1") == [(1,)]  # the budget ended with the block
+
+
+def test_a_raw_statement_does_not_start_once_its_block_is_spent(no_time_left):
+    """A statement too short to reach the progress handler's first check (``SELECT 1``) must still not start
+    after the budget is spent: the search engine's raw statements check before they run."""
+    from apps.core.errors import QueryTimeout
+    from apps.search import queries
+
+    with pytest.raises(QueryTimeout, match="spent"), timelimit.deadline(1, "spent after {ms} ms"):
+        queries.fetchall("SELECT 1")
+    assert queries.fetchall("SELECT 1") == [(1,)]  # no block open: nothing to check against

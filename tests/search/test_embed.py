@@ -59,3 +59,27 @@ def test_embed_command(corpus_db, capsys):
     out = capsys.readouterr().out
     assert "bills: 8 docs" in out and "embedded 0" in out
     assert "bills" in [p.slug for p in embeddable_plans()]
+
+
+@pytest.mark.django_db
+def test_changed_text_marks_its_vectors_stale_until_embed_runs(corpus_db, search_plans, api_client):
+    plan, bills = search_plans[0], corpus_db["bills"]
+
+    def embedding():
+        return api_client.get(f"/v1/sources/{plan.slug}").json()["embedding"]
+
+    n = len(bills)
+    fresh = {"documents": n, "embedded": n, "coverage": 1.0, "stale": 0, "note": "Vectors are up to date."}
+    assert embedding() == fresh
+    bills[0].save()  # written again with the same text: nothing to re-embed
+    assert embedding() == fresh
+    bills[0].body += "\nSEC. 3. EFFECTIVE DATE.\nThis Act takes effect 180 days after enactment."
+    bills[0].save()
+    bills[1].delete()
+    stale = embedding()
+    assert (stale["documents"], stale["embedded"], stale["stale"]) == (n - 1, n - 1, 1)
+    assert stale["note"] == (
+        f"1 document(s) have no vectors of their current text: run `python manage.py embed --source {plan.slug}`."
+    )
+    embed_source(plan)
+    assert embedding() == {**fresh, "documents": n - 1, "embedded": n - 1}

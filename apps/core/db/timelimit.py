@@ -71,6 +71,18 @@ def _set_handler(raw, end: float, steps: int | None = None) -> None:
     raw.set_progress_handler(lambda: 1 if time.perf_counter() > end else 0, steps)
 
 
+def overdue(raw) -> bool:
+    """Whether the budget armed on this connection is already spent: a statement must not start then (the
+    handler would only fire after its first few thousand steps, and a short statement never gets there)."""
+    armed = _ARMED.get(id(raw))
+    return armed is not None and time.perf_counter() > armed[0]
+
+
+def interrupted_error() -> Exception:
+    """The driver's own "interrupted" error, as the progress handler would have raised it."""
+    return connection.Database.OperationalError("interrupted")
+
+
 def _clear_handler(raw) -> None:
     _ARMED.pop(id(raw), None)
     raw.set_progress_handler(None, 0)

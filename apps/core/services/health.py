@@ -8,26 +8,29 @@ is passed in by the caller (the search app owns the indexes), so this module nee
 from collections.abc import Callable
 
 from django.db import DatabaseError, connection
-from django.db.models import Max
 
-from apps.core.models import IngestRun
 from apps.core.plans import all_plans
+from apps.core.services.runs import ingest_state, latest_runs
 
 
 def health(index_probe: Callable[[], dict[str, str]]) -> dict:
     try:
         connection.ensure_connection()
-        latest_ids = IngestRun.objects.filter(dry_run=False).values("source").annotate(last=Max("pk"))
-        latest = {
-            run.source: run for run in IngestRun.objects.filter(pk__in=[row["last"] for row in latest_ids])
-        }
+        latest = latest_runs()
         indexes = index_probe()
     except DatabaseError as exc:
         return {"status": "down", "database": f"{type(exc).__name__}: {exc}", "sources": {}}
     sources = {}
     for plan in all_plans():
         run = latest.get(plan.slug)
-        entry = {"last_run": run.status if run else "never", "last_run_at": run.finished_at if run else None}
+        state, note = ingest_state(run)
+        entry = {
+            "last_run": run.status if run else "never",
+            "last_run_at": run.finished_at if run else None,
+            "ingest_state": state,
+        }
+        if state == "half-applied":
+            entry["note"] = note
         if plan.slug in indexes:
             entry["search_index"] = indexes[plan.slug]
         entry["ok"] = entry["last_run"] in ("success", "never") and entry.get("search_index", "ok") == "ok"

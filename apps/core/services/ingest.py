@@ -9,10 +9,15 @@ Guarantees (tested in tests/core/test_ingest_quarantine.py and tests/registry/te
   with it and the file's other records load;
 * files are committed in batches so a large run does not grow one giant WAL transaction;
 * every run is recorded as an IngestRun with insert / update / noop counts, errors and quarantined records;
+* one writer at a time (apps.core.services.writer_lock): a second ingest is refused with who holds the lock,
+  before it writes anything; whoever holds it marks runs left ``running`` by a dead process ``aborted``
+  (half-applied: re-run to finish), and a run stopped by an exception is marked ``aborted`` on the way out;
 * the same files ingested twice give only noops; a quarantined record loads once its file is fixed.
 """
 
 import logging
+import os
+import socket
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable
@@ -36,6 +41,7 @@ from apps.core.plans import (
     get_plan,
 )
 from apps.core.services.quarantine import describe_failure
+from apps.core.services.writer_lock import writer_lock
 
 logger = logging.getLogger("josh.ingest")
 FILES_PER_TRANSACTION = 50
@@ -130,6 +136,9 @@ def _load_file(
             _quarantine(quarantined, file, key, "key", f"duplicate record key also found in {seen[key]}")
             continue
         in_file.add(key)
+        if oversize := size_problem(item):
+            _quarantine(quarantined, file, key, *oversize)
+            continue
         try:
             with transaction.atomic():
                 outcome = Outcome(plan.load(item, ctx))
@@ -142,6 +151,42 @@ def _load_file(
         counts[outcome.value] += 1
         if key:
             seen[key] = file
+
+
+def _text_sizes(value, path: str) -> Iterable[tuple[str, int]]:
+    """(field path, characters) of every string inside a parsed record."""
+    if isinstance(value, str | bytes):
+        yield path, len(value)
+    elif isinstance(value, BaseModel):
+        for name in type(value).model_fields:
+            yield from _text_sizes(getattr(value, name), f"{path}.{name}" if path else name)
+    elif isinstance(value, list | tuple):
+        for i, element in enumerate(value):
+            yield from _text_sizes(element, f"{path}[{i}]")
+    elif isinstance(value, dict):
+        for name, element in value.items():
+            yield from _text_sizes(element, f"{path}.{name}" if path else str(name))
+
+
+def size_problem(item) -> tuple[str, str] | None:
+    """(field, message) when a record is past the ingest caps: one text field over
+    ``INGEST_MAX_FIELD_CHARS``, or all its text over ``INGEST_MAX_RECORD_CHARS``. Every later cost (indexing,
+    chunking, snippets, a dossier) grows with a record's size, so an absurd one is set aside, not loaded."""
+    field_cap, record_cap = settings.JOSH["INGEST_MAX_FIELD_CHARS"], settings.JOSH["INGEST_MAX_RECORD_CHARS"]
+    total = 0
+    for field, size in _text_sizes(item, ""):
+        if size > field_cap:
+            return field, (
+                f"{size:,} characters, over the {field_cap:,} limit of one field (JOSH_INGEST_MAX_FIELD_CHARS); "
+                "split the record or raise the limit"
+            )
+        total += size
+    if total > record_cap:
+        return "", (
+            f"{total:,} characters of text, over the {record_cap:,} limit of one record "
+            "(JOSH_INGEST_MAX_RECORD_CHARS); split the record or raise the limit"
+        )
+    return None
 
 
 def _ingest_one(plan, path, ctx, counts, seen, errors, quarantined) -> None:
@@ -164,18 +209,58 @@ def run_ingest(
     on_file: Callable[[Path], None] | None = None,
     on_start: Callable[[int], None] | None = None,
 ) -> IngestResult:
-    """Ingest ``paths`` (default: the plan's sample corpus) with the plan ``slug``; record the run."""
+    """Ingest ``paths`` (default: the plan's sample corpus) with the plan ``slug``; record the run. Raises
+    ``WriterBusy`` (nothing written, no run recorded) while another ingest or embed holds the writer lock."""
     plan = resolve_plan(slug)
     given = [Path(p) for p in paths] if paths else sample_paths(plan)
     files = expand_paths(plan, given)
-    started = time.perf_counter()
-    run = (
-        None
-        if dry_run
-        else IngestRun.objects.create(
-            source=plan.slug, started_at=timezone.now(), paths=[str(p) for p in given], dry_run=dry_run
+    with writer_lock(task="ingest", source=plan.slug):
+        abort_dead_runs()
+        run = (
+            None
+            if dry_run
+            else IngestRun.objects.create(
+                source=plan.slug,
+                started_at=timezone.now(),
+                paths=[str(p) for p in given],
+                dry_run=dry_run,
+                pid=os.getpid(),
+                host=socket.gethostname(),
+            )
         )
+        try:
+            return _run(plan, files, given, run, dry_run, on_file, on_start)
+        except BaseException as exc:  # Ctrl-C or a bug outside any one file: say so on the run, then stop
+            if run is not None:
+                _mark_aborted(run.pk, f"stopped by {type(exc).__name__}: {exc}")
+            raise
+
+
+def abort_dead_runs() -> int:
+    """Mark ``aborted`` every run still ``running``: called under the writer lock, which no live writer holds,
+    so their processes died before finishing. Returns how many were marked."""
+    dead = list(IngestRun.objects.filter(status=IngestRun.Status.RUNNING).values_list("pk", "pid", "host"))
+    for pk, pid, host in dead:
+        logger.warning("ingest run %s (pid %s on %s) died before it finished: marked aborted", pk, pid, host)
+        _mark_aborted(pk, f"the process (pid {pid} on {host or '?'}) died before the run finished")
+    return len(dead)
+
+
+def _mark_aborted(pk: int, message: str) -> None:
+    error = {"file": "", "record": "", "message": f"{message}; the source is half-applied: re-run to finish"}
+    run = IngestRun.objects.filter(pk=pk).first()
+    if run is None:
+        return
+    IngestRun.objects.filter(pk=pk).update(
+        status=IngestRun.Status.ABORTED,
+        finished_at=timezone.now(),
+        errors=[*run.errors, error],
+        error_count=run.error_count + 1,
     )
+
+
+def _run(plan, files, given, run, dry_run, on_file, on_start) -> IngestResult:
+    started = time.perf_counter()
     ctx = LoadContext(plan=plan, dry_run=dry_run)
     counts: Counter = Counter()
     errors: list[dict] = []

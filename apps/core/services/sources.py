@@ -2,11 +2,13 @@
 
 from django.db.models import Max
 
+from apps.core.db import coverage as vector_coverage
 from apps.core.db.introspect import source_shape
 from apps.core.errors import NotFound
 from apps.core.models import IngestRun
 from apps.core.plans import SourcePlan, all_plans, get_plan
-from apps.core.schemas import SourceOut
+from apps.core.schemas import EmbeddingOut, SourceOut
+from apps.core.services.runs import ingest_state, latest_runs
 
 
 def plan_shape(plan: SourcePlan) -> str:
@@ -19,8 +21,25 @@ def _searchable(shape: str) -> list[str]:
     return {"body": ["lexical", "semantic"], "short-body": ["lexical"]}.get(shape, [])
 
 
-def _source_out(plan: SourcePlan, as_of) -> SourceOut:
+def embedding_out(plan: SourcePlan, shape: str, documents: int) -> EmbeddingOut | None:
+    if shape != "body":
+        return None
+    embedded, stale = vector_coverage.coverage(plan.search)
+    todo = documents - embedded + stale
+    note = (
+        "Vectors are up to date."
+        if not todo
+        else f"{todo} document(s) have no vectors of their current text: run "
+        f"`python manage.py embed --source {plan.slug}`."
+    )
+    coverage = round(embedded / documents, 4) if documents else 1.0
+    return EmbeddingOut(documents=documents, embedded=embedded, coverage=coverage, stale=stale, note=note)
+
+
+def _source_out(plan: SourcePlan, as_of, run: IngestRun | None) -> SourceOut:
     shape = plan_shape(plan)
+    count = plan.model_class().objects.count()
+    state, note = ingest_state(run)
     return SourceOut(
         slug=plan.slug,
         title=plan.title,
@@ -29,13 +48,16 @@ def _source_out(plan: SourcePlan, as_of) -> SourceOut:
         shape=shape,
         resource=plan.resource,
         id_example=plan.id_example,
-        count=plan.model_class().objects.count(),
+        count=count,
         as_of=as_of,
         has_sample=plan.has_sample,
         sample_note=plan.sample_note,
         citation_template=plan.citation_template,
         license=plan.license,
         searchable=_searchable(shape),
+        ingest_state=state,
+        ingest_note=note,
+        embedding=embedding_out(plan, shape, count),
     )
 
 
@@ -46,7 +68,8 @@ def sources_list() -> list[SourceOut]:
         .values_list("source")
         .annotate(last=Max("finished_at"))
     )
-    return [_source_out(plan, as_of.get(plan.slug)) for plan in all_plans()]
+    latest = latest_runs()
+    return [_source_out(plan, as_of.get(plan.slug), latest.get(plan.slug)) for plan in all_plans()]
 
 
 def source_get(*, slug: str) -> SourceOut:
@@ -57,4 +80,5 @@ def source_get(*, slug: str) -> SourceOut:
             hint={"valid_sources": [p.slug for p in all_plans()]},
         )
     last = IngestRun.objects.filter(source=slug, status__in=["success", "partial"], dry_run=False).first()
-    return _source_out(plan, last.finished_at if last else None)
+    latest = IngestRun.objects.filter(source=slug, dry_run=False).first()
+    return _source_out(plan, last.finished_at if last else None, latest)

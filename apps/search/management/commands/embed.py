@@ -7,6 +7,7 @@ from django.core.management.base import BaseCommand, CommandError
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
+from apps.core.services.writer_lock import WriterBusy, writer_lock
 from apps.search import vector_cache
 from apps.search.embedding import EmbedStats, embed_source, embeddable_plans, plan_work
 from apps.search.encoders import get_encoder
@@ -30,7 +31,15 @@ class Command(BaseCommand):
             help="after embedding, write every vector to the bundled cache (default corpus/embeddings/<model>.npz)",
         )
 
-    def handle(self, *args, source, batch, max_chunks, export_cache, **options):
+    def handle(self, *args, source, **options):
+        # One writer at a time: an ingest running now would change documents under this run's feet.
+        try:
+            with writer_lock(task="embed", source=",".join(source or ["all"])):
+                self._embed(source=source, **options)
+        except WriterBusy as exc:
+            raise CommandError(exc.message) from exc
+
+    def _embed(self, *, source, batch, max_chunks, export_cache, **options):
         console = Console(highlight=False)
         plans = embeddable_plans()
         if source:
