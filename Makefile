@@ -40,6 +40,7 @@ up: setup serve
 lint: $(BIN)/.installed
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/python manage.py lint_openapi
 
 fix: $(BIN)/.installed
 	$(BIN)/ruff check --fix .
@@ -48,6 +49,7 @@ fix: $(BIN)/.installed
 test: $(BIN)/.installed
 	$(BIN)/ruff check .
 	$(BIN)/python manage.py makemigrations --check --dry-run --verbosity 0
+	$(BIN)/python manage.py lint_openapi
 	$(BIN)/pytest
 
 bench: $(BIN)/.installed

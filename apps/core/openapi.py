@@ -10,6 +10,7 @@
 
 from typing import Any
 
+from apps.core.aggregates import all_aggregates
 from apps.core.errors import JoshError, NotFound, QueryTimeout, RateLimited, Unauthorized, error_body
 from apps.core.ids import id_kinds
 from apps.core.params import UnknownParameter, check_query_params
@@ -22,6 +23,13 @@ EXAMPLE_REQUEST_ID = "6f1c2a9e0b7d4e3f8a5b1c2d3e4f5a6b"
 # (path, name) key overrides for a route where the same name means something else.
 QUERY_EXAMPLES: dict[Any, Any] = {
     "q": "energy",
+    ("/v1/legislators", "q"): "Bernie Sanders",
+    ("/v1/committees", "q"): "ways means",
+    ("/v1/topics", "q"): "energy",
+    ("/v1/lda-filings", "q"): "public power",
+    ("/v1/dockets", "q"): "faith-based",
+    ("/v1/hearings", "q"): "defense",
+    ("/v1/staff", "q"): "jane doe",
     "limit": 20,
     "cursor": "bzoyMA",  # opaque; this one is offset 20
     "offset": 0,
@@ -32,58 +40,72 @@ QUERY_EXAMPLES: dict[Any, Any] = {
     "party": "D",
     "type": "hjres",
     "sponsor": "S000033",
-    "subject": "Energy",
+    "subject": "Congressional oversight",
     "policy_area": "Energy",
     "updated_since": "2025-01-01",
     "since": "2025-01-01",
-    "until": "2025-12-31",
+    "until": "2026-12-31",
+    ("/v1/federal-register", "since"): "2024-01-01",
+    ("/v1/congressional-record", "since"): "2005-01-01",
+    ("/v1/congressional-record", "until"): "2005-12-31",
+    ("/v1/hearing-transcripts", "since"): "2023-01-01",
     "bill_id": "hjres:119:24",
     "bill": "hjres:119:24",
+    ("/v1/crs-reports", "bill_id"): "hr:119:1512",
+    ("/v1/congressional-record", "bill_id"): "hr:109:3057",
+    ("/v1/lda-filings", "bill_id"): "hr:113:845",
+    ("/v1/hearings", "bill_id"): "hr:113:4435",
+    ("/v1/hearings", "congress"): 113,
+    ("/v1/hearing-transcripts", "congress"): 118,
     "aggregate": "count",
-    "group_by": "congress",
-    "sum_field": "amount",
-    "bucket_by_time": "introduced_date",
     "time_interval": "month",
     "mode": "hybrid",
     "source": "bills,crs-reports",
     "version": "ih",
-    "administration": "Trump",
-    "position": "support",
+    "administration": "47-Trump",
+    "position": "supports",
     "kind": "policy-area",
+    ("/v1/public-laws", "kind"): "public",
+    ("/v1/regulatory-documents", "kind"): "comment",
     "agency": "Federal Aviation Administration",
-    "docket": "FAA-2024-0224",
+    ("/v1/dockets", "agency"): "DHS",
+    "docket": "DHS-2023-0006",
+    ("/v1/lda-filings", "docket"): "FAA-2009-1144",
     "docket_id": "FAA-2024-0224",
     "docket_type": "Rulemaking",
     "include_stubs": False,
     "document_type": "Rule",
-    "fr_doc_num": "2024-02930",
+    "fr_doc_num": "2023-00628",
     "doc_type": "RULE",
     "cfr_title": 14,
     "cfr_part": "39",
     "rin": "2120-AA64",
     "author": "Labonte",
-    "product_type": "R",
+    "product_type": "report",
     "topic": "Energy",
     "testimony": False,
     "speaker": "SESSIONS",
+    ("/v1/congressional-record", "chamber"): "senate",
     "signed_since": "1994-01-01",
     "signed_until": "2025-12-31",
     "title": 1,
     "part": "1",
-    "client": "Exxon",
-    "registrant": "Akin",
+    "client": "Northwest Public Power",
+    "registrant": "Northwest Public Power",
     "form": "LD-2",
-    "year": 2024,
-    "quarter": "Q1",
+    "year": 2014,
+    "quarter": 1,
     "issue_code": "ENG",
-    "senate_id": "8f2e0a12-0000-0000-0000-000000000000",
+    "senate_id": "401033915-12",
     "committee": "HSWM",
+    ("/v1/hearings", "committee"): "HSRU",
     "committee_id": "HSWM",
     "member_bioguide": "S000033",
 }
 
-# Path parameters that are not record ids.
+# Path parameters: record ids of the sample corpus where the id registry's example is not one.
 PATH_EXAMPLES = {"slug": "bills"}
+ID_EXAMPLES = {"bills": "hjres:119:24", "executive-orders": "eo:13622"}
 
 
 def complete(schema: dict, *, auth_required: bool) -> dict:
@@ -93,10 +115,14 @@ def complete(schema: dict, *, auth_required: bool) -> dict:
     components["securitySchemes"] = SECURITY_SCHEMES
     schema["security"] = security_requirement(auth_required=auth_required)
     examples = _id_examples()
+    aggregates = {spec.resource: spec.allowed() for spec in all_aggregates()}
     for path, item in schema["paths"].items():
         for operation in item.values():
             _complete_parameters(path, operation, examples)
-            operation["responses"].update(error_responses(operation))
+            _describe_aggregate_fields(path, operation, aggregates)
+            # ninja keys responses by int; the JSON document (and its validators) by string
+            responses = {str(status): body for status, body in operation["responses"].items()}
+            operation["responses"] = {**responses, **error_responses(operation)}
     return schema
 
 
@@ -130,7 +156,7 @@ def _add_envelope(schemas: dict) -> None:
 
 
 def _id_examples() -> dict[str, str]:
-    return {kind.resource: kind.example for kind in id_kinds()}
+    return {**{kind.resource: kind.example for kind in id_kinds()}, **ID_EXAMPLES}
 
 
 def _complete_parameters(path: str, operation: dict, id_examples: dict[str, str]) -> None:
@@ -145,6 +171,21 @@ def _complete_parameters(path: str, operation: dict, id_examples: dict[str, str]
             example = QUERY_EXAMPLES.get((path, name), QUERY_EXAMPLES.get(name))
         if example is not None:
             param["example"] = example
+
+
+def _describe_aggregate_fields(path: str, operation: dict, aggregates: dict[str, dict]) -> None:
+    """group_by / sum_field / bucket_by_time: this resource's own fields, listed, the first as example."""
+    allowed = aggregates.get(path.removeprefix("/v1/"))
+    if allowed is None:
+        return
+    for param in operation.get("parameters", []):
+        fields = allowed.get(param["name"])
+        if fields is None:
+            continue
+        listed = ", ".join(fields) if fields else "none on this resource"
+        param["description"] = f"{param.get('description', '')} Here: {listed}.".strip()
+        param["schema"]["description"] = param["description"]
+        param["example"] = fields[0] if fields else None
 
 
 def _response(description: str, exc: JoshError) -> dict:
