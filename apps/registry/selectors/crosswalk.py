@@ -4,6 +4,7 @@ number is shared by two schemes. Filters that take a member (``sponsor``, ...) g
 ``member_for_filter`` so a name or a typo is a 400 saying what is wanted, never an empty page."""
 
 from apps.core.errors import InvalidParameter
+from apps.registry.ids import BIOGUIDE_RE
 from apps.registry.models import Legislator, LegislatorIdentifier
 
 # The crosswalk's id schemes (congress-legislators ``id:`` keys); wikipedia and ballotpedia hold names,
@@ -82,3 +83,11 @@ def member_for_filter(parameter: str, value: str) -> Legislator:
         f"scheme:value, e.g. {candidates[0]['id']}.",
         candidates=candidates,
     )
+
+
+def bioguide_for_filter(parameter: str, value: str) -> str:
+    """A filter on a stored bioguide id (staff directories): a bioguide-shaped value is used as given (the
+    directory may name a member the registry lacks); any other crosswalk id is translated."""
+    if BIOGUIDE_RE.match(value.strip()):
+        return value.strip().upper()
+    return member_for_filter(parameter, value).public_id
