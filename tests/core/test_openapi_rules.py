@@ -91,3 +91,9 @@ def test_security_schemes_let_the_docs_authorize(spec):
 def test_degraded_names_from_as_on_the_wire(spec):
     degraded = spec["components"]["schemas"]["Degraded"]["properties"]
     assert "from" in degraded and "from_" not in degraded
+
+
+def test_credentials_are_required_in_the_spec_when_the_server_requires_them():
+    from apps.core.openapi import security_requirement
+
+    assert security_requirement(auth_required=True) == [{"ApiKey": []}, {"Bearer": []}]
