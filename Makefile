@@ -41,6 +41,7 @@ lint: $(BIN)/.installed
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports
+	$(BIN)/python manage.py lint_openapi
 
 fix: $(BIN)/.installed
 	$(BIN)/ruff check --fix .
@@ -50,6 +51,7 @@ test: $(BIN)/.installed
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports
 	$(BIN)/python manage.py makemigrations --check --dry-run --verbosity 0
+	$(BIN)/python manage.py lint_openapi
 	$(BIN)/pytest
 
 bench: $(BIN)/.installed

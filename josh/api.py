@@ -5,7 +5,10 @@ from importlib import import_module
 from django.apps import apps
 from ninja import NinjaAPI
 
+from apps.access.policy import auth_required
 from apps.core.adapters import install_ninja_handlers
+from apps.core.openapi import complete
+from apps.core.params import install_strict_params
 from apps.core.version import josh_version
 
 
@@ -18,7 +21,8 @@ class JoshAPI(NinjaAPI):
             path_prefix = self.get_root_path(path_params or {})
         cache = self.__dict__.setdefault("_schema_cache", {})
         if path_prefix not in cache:
-            cache[path_prefix] = super().get_openapi_schema(path_prefix=path_prefix)
+            schema = super().get_openapi_schema(path_prefix=path_prefix)
+            cache[path_prefix] = complete(schema, auth_required=auth_required())
         return cache[path_prefix]
 
 
@@ -37,6 +41,7 @@ api = JoshAPI(
     openapi_url="/openapi.json",
 )
 install_ninja_handlers(api)
+install_strict_params(api)
 
 for app_config in apps.get_app_configs():
     if not app_config.name.startswith("apps."):

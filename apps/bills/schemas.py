@@ -21,7 +21,13 @@ class BillListParams(PageParams):
     type: BillType | None = Field(
         None, description="Bill type code: hr, s, hjres, sjres, hconres, sconres, hres, sres."
     )
-    sponsor: str | None = Field(None, max_length=20, description="Sponsor's bioguide id, e.g. B000740.")
+    sponsor: str | None = Field(
+        None,
+        max_length=60,
+        description="Sponsor's member id: any id of the legislator crosswalk — bioguide (B000740), Senate "
+        "LIS (S270), govtrack, FEC, thomas, ... (scheme:value when a bare number is ambiguous). Not a name: "
+        "find the id with GET /v1/legislators?q=<name>.",
+    )
     subject: str | None = Field(
         None,
         max_length=300,

@@ -8,9 +8,14 @@ Every surface (ninja REST, DRF browsable API, MCP tools, management commands) re
 Messages say how to recover. Codes are stable API: clients branch on them.
 """
 
+import re
 from typing import Any
 
 from apps.core.request_context import current_request_id
+
+ECHO_LIMIT = 200  # longest bad value an error repeats back (a 1 MB query must not give a 1 MB error)
+MESSAGE_LIMIT = 1000
+_LONG_RUN = re.compile(rf"\S{{{ECHO_LIMIT + 1},}}")
 
 
 class JoshError(Exception):
@@ -109,16 +114,38 @@ class SourceFormatError(Exception):
         super().__init__(f"{where}: {message}")
 
 
+def clip(text: str, limit: int = ECHO_LIMIT) -> str:
+    """``text`` cut to ``limit`` characters, an ellipsis marking the cut."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def clip_message(message: str) -> str:
+    """A message with every over-long unbroken run (an echoed value) clipped, then capped as a whole; the
+    advice around an echoed value survives."""
+    return clip(_LONG_RUN.sub(lambda m: clip(m.group()), message), MESSAGE_LIMIT)
+
+
+def _clip_hint(value: Any) -> Any:
+    if isinstance(value, str):
+        return clip(value)
+    if isinstance(value, dict):
+        return {k: _clip_hint(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_clip_hint(v) for v in value]
+    return value
+
+
 def error_body(exc: JoshError, *, request_id: str | None = None) -> dict[str, Any]:
-    """Build the public error envelope for ``exc`` (the only place it is built)."""
+    """Build the public error envelope for ``exc`` (the only place it is built). Echoed values are clipped
+    (``clip``) so a huge bad input never comes back whole; MCP's -32602 messages use the same rule."""
     body: dict[str, Any] = {
         "type": exc.type,
         "code": exc.code,
-        "message": exc.message,
+        "message": clip_message(exc.message),
         "request_id": request_id or current_request_id(),
     }
     if exc.hint:
-        body["hint"] = exc.hint
+        body["hint"] = _clip_hint(exc.hint)
     return {"error": body}
 
 

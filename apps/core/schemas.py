@@ -40,3 +40,19 @@ class SourceOut(BaseModel):
     embedding: EmbeddingOut | None = Field(
         description="Vector coverage and staleness (body-bearing sources only; null otherwise)."
     )
+
+
+class ErrorDetail(BaseModel):
+    type: str = Field(description="Error family: invalid_request, not_found, authentication_error, ...")
+    code: str = Field(description="Stable machine code to branch on, e.g. unknown_parameter, query_timeout.")
+    message: str = Field(description="What went wrong and how to recover; echoed values are clipped.")
+    request_id: str = Field(description="Echoed as X-Request-Id; quote it when reporting a problem.")
+    hint: dict = Field(
+        default_factory=dict, description="Details to fix the request: the parameter, allowed values, ..."
+    )
+
+
+class ErrorEnvelope(BaseModel):
+    """The one error envelope of every surface (apps.core.errors.error_body)."""
+
+    error: ErrorDetail

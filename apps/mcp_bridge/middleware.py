@@ -10,6 +10,7 @@ from mcp.server.auth.middleware.auth_context import get_access_token
 from mcp.shared.exceptions import MCPError
 from mcp.types import INVALID_PARAMS
 
+from apps.core.errors import clip_message
 from apps.core.request_context import new_request_id, reset_request_id, set_request_id
 
 logger = logging.getLogger("josh.mcp")
@@ -68,12 +69,16 @@ def make_validation_middleware(server):
         if validator is None:
             tools = sorted(t.name for t in server._tool_manager.list_tools())
             raise MCPError(
-                INVALID_PARAMS, f"Unknown tool: {name}", data={"field": "name", "valid_tools": tools}
+                INVALID_PARAMS,
+                clip_message(f"Unknown tool: {name}"),
+                data={"field": "name", "valid_tools": tools},
             )
         error = next(iter(sorted(validator.iter_errors(arguments), key=lambda e: list(e.path))), None)
         if error is not None:
             field = _field(error)
-            raise MCPError(INVALID_PARAMS, f"{field}: {error.message}", data={"field": field, "tool": name})
+            # jsonschema's message repeats the bad value: clipped as the REST envelope clips it
+            message = clip_message(f"{field}: {error.message}")
+            raise MCPError(INVALID_PARAMS, message, data={"field": field, "tool": name})
         return await call_next(ctx)
 
     return validate

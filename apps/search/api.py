@@ -42,7 +42,13 @@ class SimilarParams(Schema):
     offset: int = Field(0, ge=0, description="Hits to skip (max 1000).")
 
 
-@router.get("/search", response=SearchPage, summary="Search every corpus: lexical, semantic or hybrid")
+# by_alias: the spec names fields as the body does (Degraded.from_ is "from" on the wire)
+@router.get(
+    "/search",
+    response=SearchPage,
+    by_alias=True,
+    summary="Search every corpus: lexical, semantic or hybrid",
+)
 def search_view(request, params: Query[SearchParams]):
     return JsonResponse(search(**params.dict()).public())
 
@@ -59,6 +65,7 @@ for _plan in all_plans():
         router.get(
             f"/{_plan.resource}/{{id}}/similar",
             response=SearchPage,
+            by_alias=True,
             summary=f"{_plan.title}: the most similar records",
             operation_id=f"similar_{_plan.slug.replace('-', '_')}",
         )(_similar_view(_plan.slug))

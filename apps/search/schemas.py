@@ -71,7 +71,8 @@ class Degraded(BaseModel):
     excluded_sources: list[str] | None = Field(None, description="Sources left out (no vectors to search).")
     reason: str = ""
 
-    model_config = {"populate_by_name": True}
+    # "from" everywhere it is written (REST body, spec, MCP): Python only needs the trailing underscore
+    model_config = {"populate_by_name": True, "serialize_by_alias": True}
 
 
 class SearchPage(BaseModel):

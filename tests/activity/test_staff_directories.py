@@ -86,3 +86,23 @@ def test_staff_api(tmp_path, api_client, django_assert_num_queries):
     assert [h["id"] for h in hits] == ["staff:house-s000033-jane-doe"] and hits[0]["score"] is not None
     by_committee = api_client.get("/v1/staff?committee_id=hsag").json()["results"]
     assert [h["name"] for h in by_committee] == ["John Roe"]
+
+
+@pytest.mark.django_db
+def test_member_filter_takes_any_crosswalk_id(tmp_path, api_client):
+    assert run_ingest(slug="legislators").errors == []
+    path = tmp_path / "house.csv"
+    path.write_text(CSV)
+    run_ingest(slug="staff-directories", paths=[path])
+
+    def names(value):
+        response = api_client.get("/v1/staff", {"member_bioguide": value})
+        assert response.status_code == 200, response.content
+        return [s["name"] for s in response.json()["results"]]
+
+    assert names("S000033") == names("s000033") == names("S313") == names("lis:S313") == ["Jane Doe"]
+    assert names("B000740") == []  # a member with no staff listed
+    response = api_client.get("/v1/staff", {"member_bioguide": "Sanders"})
+    assert response.status_code == 400
+    assert response.json()["error"]["code"] == "not_a_member_id"
+    assert "/v1/legislators?q=Sanders" in response.json()["error"]["message"]

@@ -59,3 +59,31 @@ def test_wrong_method_on_an_api_route_is_a_405_envelope(client):
     error = assert_canonical_error(response, 405, "method_not_allowed")
     assert error["hint"]["allowed_methods"] == ["GET"]
     assert response["Allow"] == "GET"
+
+
+def test_echoed_values_are_capped_in_the_envelope():
+    huge = "x" * 1_000_000
+    body = error_body(InvalidParameter("q", f"q={huge!r} is not a query.", value=huge, valid=["a", huge]))
+    error = body["error"]
+    assert error["message"] == "q='" + "x" * 196 + "… is not a query."  # the advice after it survives
+    spaced = error_body(InvalidParameter("q", "q=" + "ab " * 10_000))["error"]["message"]
+    assert len(spaced) == 1000 and spaced.endswith("…")
+    assert error["hint"]["value"] == "x" * 199 + "…"
+    assert error["hint"]["valid"] == ["a", "x" * 199 + "…"]
+    assert error["hint"]["parameter"] == "q"
+
+
+def test_clip_keeps_short_values_whole():
+    from apps.core.errors import clip
+
+    assert clip("hr:119:103") == "hr:119:103"
+    assert clip("y" * 300, 10) == "y" * 9 + "…"
+
+
+def test_a_huge_bad_value_is_not_echoed_back_over_rest(client):
+    response = client.get("/v1/bills/" + "hr" + "9" * 5000)
+    assert response.status_code in (400, 404)
+    assert len(response.content) < 3000
+    response = client.get("/v1/legislators", {"party": "Q" * 39})
+    assert response.status_code == 400
+    assert len(response.json()["error"]["message"]) < 400

@@ -11,7 +11,7 @@ from apps.activity.schemas.hearings import (
     WitnessOut,
 )
 from apps.activity.schemas.lda import (
-    BillMentionOut,
+    LdaBillMentionOut,
     LdaFilingHit,
     LdaFilingListParams,
     LdaFilingOut,
@@ -33,7 +33,7 @@ from apps.activity.schemas.staff import StaffHit, StaffListParams, StaffOut
 
 __all__ = [
     "AgencyOut",
-    "BillMentionOut",
+    "LdaBillMentionOut",
     "DocketListParams",
     "DocketOut",
     "HearingBillOut",

@@ -29,7 +29,7 @@ class LobbyingActivityOut(BaseModel):
     )
 
 
-class BillMentionOut(BaseModel):
+class LdaBillMentionOut(BaseModel):
     bill_id: str = Field(description="Canonical bill id; GET /v1/bills/{bill_id}.")
     activity_seq: int = Field(description="0 = LD-1 issues detail; else the activity citing it.")
     issue_code: str
@@ -86,7 +86,7 @@ class LdaFilingOut(LdaFilingSummary):
     issues_detail: str
     activities: list[LobbyingActivityOut]
     lobbyists: list[LobbyistOut]
-    bill_mentions: list[BillMentionOut]
+    bill_mentions: list[LdaBillMentionOut]
     docket_ids: list[str] = Field(
         description="regulations.gov dockets cited in the issue text, e.g. docket:FAA-2009-1144 "
         "(GET /v1/dockets/{id} when that docket is ingested)."

@@ -28,7 +28,11 @@ class StaffListParams(BaseModel):
     q: str | None = Field(None, max_length=200, description="Staffer name words, ranked: 'jane doe'.")
     chamber: Literal["house", "senate", "joint"] | None = None
     member_bioguide: str | None = Field(
-        None, pattern=r"^[A-Za-z]\d{6}$", description="Staff of this member's office."
+        None,
+        max_length=60,
+        description="Staff of this member's office: the member id — bioguide (S000033) or any other id of "
+        "the legislator crosswalk (Senate LIS S313, govtrack, FEC, ...). Not a name: find the id with "
+        "GET /v1/legislators?q=<name>.",
     )
     committee_id: str | None = Field(
         None, pattern=r"^[A-Za-z]{4}(\d{2})?$", description="Staff of this committee."

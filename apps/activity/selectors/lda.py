@@ -3,7 +3,7 @@ from django.db.models import Prefetch
 from apps.activity.ids import docket_canonical, docket_public_id, lda_lookup
 from apps.activity.models import LobbyingActivity, LobbyingBillMention, LobbyingDocketMention, LobbyingFiling
 from apps.activity.schemas import (
-    BillMentionOut,
+    LdaBillMentionOut,
     LdaFilingHit,
     LdaFilingListParams,
     LdaFilingOut,
@@ -119,7 +119,7 @@ def lda_filing_get(*, id: str) -> LdaFilingOut:
             for p in row.lobbyists.all()
         ],
         bill_mentions=[
-            BillMentionOut(bill_id=m.bill_id, activity_seq=m.activity_seq, issue_code=m.issue_code)
+            LdaBillMentionOut(bill_id=m.bill_id, activity_seq=m.activity_seq, issue_code=m.issue_code)
             for m in mentions
         ],
         docket_ids=list(dict.fromkeys(docket_public_id(m.docket_number) for m in row.docket_mentions.all())),

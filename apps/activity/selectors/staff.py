@@ -5,6 +5,7 @@ from apps.activity.selectors._names import ranked_page
 from apps.citations.services import citation_for
 from apps.core.errors import NotFound
 from apps.core.pagination import Page, paginate
+from apps.registry.selectors.crosswalk import bioguide_for_filter
 
 
 def _out(row: StaffMember) -> dict:
@@ -35,13 +36,17 @@ def staff_get(*, id: str) -> StaffOut:
     return StaffOut(**_out(row))
 
 
+def _member(value: str | None) -> str | None:
+    return bioguide_for_filter("member_bioguide", value) if value else None
+
+
 def staff_list(*, params: StaffListParams) -> Page[StaffHit]:
     """Staff by chamber, member office or committee; with ``q`` ranked by name match."""
     equal = {
         k: v
         for k, v in (
             ("chamber", params.chamber),
-            ("member_bioguide", (params.member_bioguide or "").upper() or None),
+            ("member_bioguide", _member(params.member_bioguide)),
             ("committee_id", (params.committee_id or "").upper() or None),
         )
         if v

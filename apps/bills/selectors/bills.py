@@ -20,6 +20,7 @@ from apps.citations.services import citation_for
 from apps.core.errors import NotFound, UnrecognizedIdFormat
 from apps.core.ids import parse_bill_ref
 from apps.core.pagination import Page, paginate
+from apps.registry.selectors.crosswalk import member_for_filter
 
 _HINT = "Bill ids look like hr:119:103 (also accepted: H.R. 103, HR103, hr103-119, 119-hr-103)."
 
@@ -71,7 +72,7 @@ def bill_queryset(*, params: BillListParams):
     if params.type:
         qs = qs.filter(bill_type=params.type)
     if params.sponsor:
-        qs = qs.filter(sponsor__bioguide_id=params.sponsor.strip().upper())
+        qs = qs.filter(sponsor=member_for_filter("sponsor", params.sponsor))
     if params.subject:
         qs = qs.filter(subjects__name__iexact=_topic_name(params.subject, "subject")).distinct()
     if params.policy_area:

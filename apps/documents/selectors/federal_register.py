@@ -3,7 +3,7 @@ import re
 from django.db.models import Q
 
 from apps.citations.services import citation_for
-from apps.core.errors import NotFound
+from apps.core.errors import InvalidParameter, NotFound
 from apps.core.pagination import Page, paginate
 from apps.documents.models import ExecutiveOrder, FrDocument
 from apps.documents.schemas import (
@@ -108,10 +108,16 @@ def fr_document_queryset(*, params: FrDocumentListParams):
         qs = qs.filter(Q(agency__icontains=params.agency) | Q(sub_agency__icontains=params.agency))
     if params.docket_id:
         qs = qs.filter(dockets__docket_id__iexact=params.docket_id.strip())
+    if params.cfr_part and params.cfr_title is None:
+        raise InvalidParameter(
+            "cfr_part",
+            "cfr_part needs cfr_title: a part number repeats across CFR titles (add e.g. cfr_title=40).",
+            requires="cfr_title",
+        )
     if params.cfr_title is not None:
-        qs = qs.filter(cfr_parts__title=params.cfr_title)
-        if params.cfr_part:
-            qs = qs.filter(cfr_parts__part=params.cfr_part.strip())
+        part = {"cfr_parts__part": params.cfr_part.strip()} if params.cfr_part else {}
+        # one filter() call: the title and the part must be the same cited part
+        qs = qs.filter(cfr_parts__title=params.cfr_title, **part)
     if params.rin:
         qs = qs.filter(rins__icontains=params.rin.strip())
     return qs.distinct()
