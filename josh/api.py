@@ -7,6 +7,7 @@ from django.apps import apps
 from ninja import NinjaAPI
 
 from apps.core.adapters import install_ninja_handlers
+from apps.core.export import csv_on_request
 
 
 def josh_version() -> str:
@@ -44,6 +45,9 @@ api = JoshAPI(
     openapi_url="/openapi.json",
 )
 install_ninja_handlers(api)
+api.add_decorator(
+    csv_on_request, mode="view"
+)  # format=csv / Accept: text/csv on every list, search, aggregate
 
 for app_config in apps.get_app_configs():
     if not app_config.name.startswith("apps."):
