@@ -68,7 +68,10 @@ def _error_page(request, exc: JoshError, *, login: bool = False, q: str = ""):
 @require_safe
 def home(request):
     """Search box, examples, and what is loaded: every source with its count and an example record."""
-    sources = sources_list()
+    try:
+        sources = sources_list()
+    except JoshError as exc:  # a query past its time limit: a 503 page that says so, not a 500
+        return _error_page(request, exc)
     listable = lists.list_views()
     rows = [
         {
