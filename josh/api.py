@@ -7,6 +7,7 @@ from ninja import NinjaAPI
 
 from apps.access.policy import auth_required
 from apps.core.adapters import install_ninja_handlers
+from apps.core.export import csv_on_request
 from apps.core.openapi import complete
 from apps.core.params import install_strict_params
 from apps.core.version import josh_version
@@ -42,6 +43,8 @@ api = JoshAPI(
 )
 install_ninja_handlers(api)
 install_strict_params(api)
+# format=csv / Accept: text/csv on every list, search and aggregate
+api.add_decorator(csv_on_request, mode="view")
 
 for app_config in apps.get_app_configs():
     if not app_config.name.startswith("apps."):

@@ -43,6 +43,7 @@ INSTALLED_APPS = [
     "apps.browse",
     "apps.mcp_bridge",
     "apps.explorer",
+    "apps.curation",
 ]
 
 MIDDLEWARE = [

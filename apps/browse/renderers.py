@@ -1,11 +1,14 @@
 """The browsable renderer: DRF's page plus a Josh filter form (from the view's params model) and the
 page's ``_links`` (REST equivalent, next/previous, sub-pages) as buttons. Template: rest_framework/api.html."""
 
+import json
 import types
 import typing
 from typing import Any, Literal
 
-from rest_framework.renderers import BrowsableAPIRenderer
+from rest_framework.renderers import BaseRenderer, BrowsableAPIRenderer
+
+from apps.core.export import csv_lines, filename_for, is_tabular
 
 HIDDEN_FIELDS = ("cursor",)  # a new filter starts from the first page
 
@@ -55,3 +58,25 @@ class JoshBrowsableAPIRenderer(BrowsableAPIRenderer):
         context["josh_resources"] = data.get("resources") if isinstance(data, dict) else None
         context["josh_links"] = [(k, v) for k, v in links.items() if isinstance(v, str) and k != "self"]
         return context
+
+
+class CSVRenderer(BaseRenderer):
+    """``?format=csv`` on a browse page: the rows of a list or aggregate as CSV (apps.core.export, as on
+    REST); a single record is one flattened row."""
+
+    media_type = "text/csv"
+    format = "csv"
+    charset = "utf-8"
+
+    def render(self, data, accepted_media_type=None, renderer_context=None):
+        response = (renderer_context or {}).get("response")
+        if (response is not None and response.status_code >= 400) or not isinstance(data, dict):
+            if response is not None:
+                response["Content-Type"] = "application/json"
+            return json.dumps(data).encode()  # the error envelope, unchanged
+        if response is not None:
+            request = renderer_context["request"]
+            response["Content-Disposition"] = f'attachment; filename="{filename_for(request.path)}"'
+        body = data if is_tabular(data) else {"results": [data]}
+        body = {k: v for k, v in body.items() if k != "_links"}
+        return "".join(csv_lines(body)).encode()

@@ -17,7 +17,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from apps.browse.links import linkify
-from apps.browse.renderers import JoshBrowsableAPIRenderer
+from apps.browse.renderers import CSVRenderer, JoshBrowsableAPIRenderer
 from apps.core.adapters import parameter_error_from_validation
 from apps.core.aggregate_query import aggregate_or_list
 from apps.core.aggregates import AggregateParams
@@ -60,7 +60,7 @@ def query_url(request, **changes) -> str:
 class BrowseView(APIView):
     """Base: GET only, JSON or the browsable HTML page, errors through the DRF exception handler."""
 
-    renderer_classes = [JSONRenderer, JoshBrowsableAPIRenderer]
+    renderer_classes = [JSONRenderer, JoshBrowsableAPIRenderer, CSVRenderer]
     permission_classes = [AllowAny]
     http_method_names = ["get", "head"]
     params: ClassVar[type[BaseModel] | None] = None

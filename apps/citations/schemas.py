@@ -1,6 +1,6 @@
 from datetime import date, datetime
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, model_serializer
 
 
 class Citation(BaseModel):
@@ -13,3 +13,17 @@ class Citation(BaseModel):
     published_at: date | None = Field(description="Date the record was issued, introduced or published.")
     source: str = Field(description="Josh source slug, e.g. 'bills'.")
     retrieved_at: datetime = Field(description="When Josh last ingested the record.")
+    corrected: bool = Field(
+        False, description="A curator corrected this record (present only when true); see corrected_fields."
+    )
+    corrected_fields: list[str] = Field(
+        default_factory=list, description="The fields a curator corrected (present only when corrected)."
+    )
+
+    @model_serializer(mode="wrap")
+    def _corrections_only_when_corrected(self, handler):
+        data = handler(self)
+        if not self.corrected:
+            data.pop("corrected", None)
+            data.pop("corrected_fields", None)
+        return data

@@ -1,4 +1,5 @@
 from apps.citations.schemas import Citation
+from apps.core.overrides import corrected_fields
 from apps.core.plans import plan_for_model
 
 
@@ -6,10 +7,13 @@ def citation_for(record) -> Citation:
     """The citation of any CitedRecord: a column read plus the record's source slug."""
     plan = plan_for_model(type(record))
     published = record.published_at
+    fields = corrected_fields(record)
     return Citation(
         citation_string=record.citation_string,
         url=record.source_url,
         published_at=published,
         source=plan.slug if plan else type(record)._meta.model_name,
         retrieved_at=record.retrieved_at,
+        corrected=bool(fields),
+        corrected_fields=fields,
     )

@@ -8,6 +8,7 @@ from typing import Any
 
 from django.db import models
 
+from apps.core import overrides
 from apps.core.plans import Outcome
 
 
@@ -21,12 +22,14 @@ def upsert(
     """Create or update one row found by ``lookup``; return ``(obj, Outcome)``.
 
     ``stamp`` values (e.g. ``retrieved_at``) are written with a real change but never compared, so they
-    cannot turn a noop into an update.
+    cannot turn a noop into an update. A field a curator corrected keeps the corrected value
+    (apps.core.overrides).
     """
     stamp = stamp or {}
     obj = model.objects.filter(**lookup).first()
     if obj is None:
         return model.objects.create(**lookup, **values, **stamp), Outcome.INSERT
+    values = overrides.apply(model, obj.pk, values)  # a curator's correction outlives the re-ingest
     changed = [name for name, value in values.items() if getattr(obj, name) != value]
     if not changed:
         return obj, Outcome.NOOP

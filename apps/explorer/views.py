@@ -4,10 +4,9 @@ Record pages read the same selectors as ``GET /v1/<resource>/{id}`` and the doss
 apps.search.selectors.search. Reshaping for display lives in apps.explorer.services (pure functions).
 """
 
-import csv
 from functools import wraps
 
-from django.http import HttpResponseRedirect, StreamingHttpResponse
+from django.http import HttpResponseRedirect
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
@@ -19,7 +18,7 @@ from apps.core.adapters import josh_error_response
 from apps.core.errors import JoshError, NotFound, error_body
 from apps.core.services.sources import sources_list
 from apps.dossiers import selectors as dossiers
-from apps.explorer import records, services
+from apps.explorer import lists, records, services
 from apps.explorer import search as explorer_search
 from apps.registry import selectors as registry
 from apps.registry.schemas import MembersParams
@@ -69,12 +68,17 @@ def _error_page(request, exc: JoshError, *, login: bool = False, q: str = ""):
 @require_safe
 def home(request):
     """Search box, examples, and what is loaded: every source with its count and an example record."""
-    sources = sources_list()
+    try:
+        sources = sources_list()
+    except JoshError as exc:  # a query past its time limit: a 503 page that says so, not a 500
+        return _error_page(request, exc)
+    listable = lists.list_views()
     rows = [
         {
             "source": s,
             "example_url": records.url_for_id(s.id_example) if s.id_example and s.count else None,
             "search_url": f"/search?source={s.slug}" if s.searchable and s.count else None,
+            "list_url": f"/{s.resource}" if s.resource in listable and s.count else None,
         }
         for s in sources
     ]
@@ -142,7 +146,7 @@ def search_page(request):
         facets=facets,
         all_sources_url=form.url(source=None, page=None),
         page_links=_page_links(form, outcome.pages),
-        csv_url=form.url("/search.csv"),
+        csv_url=form.api_url() + "&format=csv",
         api_url=form.api_url(),
         # "crs:R00001" is worth a word about; "snap" (a well-formed committee code) is not.
         id_like=any(c.isdigit() or c == ":" for c in form.q) and records.url_for_id(form.q) is not None,
@@ -168,45 +172,35 @@ def _page_links(form, pages: int) -> dict:
     }
 
 
-class _Echo:
-    def write(self, value):
-        return value
-
-
-CSV_COLUMNS = (
-    "rank", "id", "source", "title", "published_at", "citation", "source_url", "page_url",
-    "score", "lexical_rank", "semantic_rank", "snippet",
-)  # fmt: skip
+@require_safe
+@guarded
+def search_csv(request):
+    """The search page's hits as CSV: the page's JSON request on /v1 with format=csv (one CSV renderer,
+    apps.core.export, for every list, search and aggregate)."""
+    try:
+        form = explorer_search.parse_form(request.GET)
+    except JoshError as exc:
+        return josh_error_response(exc)
+    return HttpResponseRedirect(form.api_url() + "&format=csv")
 
 
 @require_safe
 @guarded
-def search_csv(request):
-    """The search page's hits (same parameters, same page, same order) as CSV."""
+def list_page(request, resource: str):
+    """A list with its filters, paging, export links and charts of its aggregates (apps.explorer.lists)."""
     try:
-        form = explorer_search.parse_form(request.GET)
-        outcome = explorer_search.run(form)
+        page = lists.build(resource, request.GET)
     except JoshError as exc:
-        return josh_error_response(exc)
-    writer = csv.writer(_Echo())
-    base = request.build_absolute_uri("/").rstrip("/")
+        return _error_page(request, exc)
+    return render(request, "explorer/list.html", {"page": page, "resource": resource})
 
-    def rows():
-        yield writer.writerow(CSV_COLUMNS)
-        for rank, hit in enumerate(outcome.page.results, start=form.offset + 1):
-            url = _hit_url(hit)
-            yield writer.writerow(
-                (
-                    rank, hit.id, hit.source, hit.title, hit.citation.published_at or "",
-                    hit.citation.citation_string, hit.citation.url, base + url if url else "",
-                    hit.score, hit.explain.lexical_rank or "", hit.explain.semantic_rank or "",
-                    " ".join(hit.snippet.text.split()),
-                )
-            )  # fmt: skip
 
-    response = StreamingHttpResponse(rows(), content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = 'attachment; filename="josh-search.csv"'
-    return response
+def list_view(resource: str):
+    def view(request):
+        return list_page(request, resource)
+
+    view.__name__ = f"explorer_list_{resource.replace('-', '_')}"
+    return view
 
 
 # ---------------------------------------------------------------------------------------------------------

@@ -1,0 +1,220 @@
+"""CSV export of every list, search and aggregate: one renderer for REST (/v1), the browsable API and the
+explorer's export links.
+
+A response is *tabular* when its JSON body holds rows: ``results`` (a list page, a search page) or ``groups``
+(an aggregate). The CSV has exactly those rows, in order; each row is flattened: a nested object becomes
+dotted columns (``citation.citation_string``), a list of plain values one cell joined by "; ", anything
+deeper one cell of compact JSON. Columns are the union of the rows' keys in first-seen order, so a CSV of a
+page and the JSON of that page hold the same values. The next page is in a ``Link: <…>; rel="next"`` header.
+
+A request asks for CSV with ``format=csv`` or an ``Accept`` header preferring ``text/csv``; ``format=json``
+(or nothing) keeps JSON. This module knows nothing of ninja or DRF: the adapters call ``wants_csv`` and
+``csv_response``.
+"""
+
+import csv
+import json
+import re
+from collections.abc import Iterable, Iterator
+from functools import wraps
+from typing import Any
+from urllib.parse import urlencode
+
+from django.http import HttpRequest, StreamingHttpResponse
+from django.utils.cache import patch_vary_headers
+
+from apps.core.errors import InvalidParameter, JoshError
+
+FORMATS = ("json", "csv")
+CSV_TYPE = "text/csv"
+FORMAT_PARAM = "format"
+LIST_SEPARATOR = "; "
+
+
+def requested_format(request: HttpRequest) -> str:
+    """``csv`` or ``json``: the ``format`` parameter when given, else the Accept header's preference
+    (JSON unless the client prefers text/csv). A format Josh does not offer is a 400 naming the choices."""
+    value = request.GET.get(FORMAT_PARAM)
+    if value is not None:
+        value = value.strip().lower()
+        if value not in FORMATS:
+            raise InvalidParameter(
+                FORMAT_PARAM,
+                f"format must be one of {', '.join(FORMATS)}; got '{request.GET[FORMAT_PARAM]}'.",
+                allowed=list(FORMATS),
+            )
+        return value
+    if CSV_TYPE in request.headers.get("Accept", ""):
+        return "csv" if request.get_preferred_type(["application/json", CSV_TYPE]) == CSV_TYPE else "json"
+    return "json"
+
+
+def wants_csv(request: HttpRequest) -> bool:
+    return requested_format(request) == "csv"
+
+
+def explicit_csv(request: HttpRequest) -> bool:
+    """CSV was asked for by name (``format=csv``), not only preferred through Accept."""
+    return (request.GET.get(FORMAT_PARAM) or "").strip().lower() == "csv"
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Rows
+# ---------------------------------------------------------------------------------------------------------
+
+
+def is_tabular(body: Any) -> bool:
+    return isinstance(body, dict) and (
+        isinstance(body.get("results"), list)
+        or (isinstance(body.get("groups"), list) and "aggregate" in body)
+    )
+
+
+def _cell(value: Any) -> str:
+    if value is None:
+        return ""
+    if value is True or value is False:
+        return "true" if value else "false"
+    return str(value)
+
+
+def flatten(row: dict, prefix: str = "") -> dict[str, str]:
+    """One JSON object as ``{column: text}``: nested objects as dotted columns, lists of plain values joined
+    by "; ", lists of objects (or of lists) as compact JSON in one cell."""
+    out: dict[str, str] = {}
+    for key, value in row.items():
+        name = f"{prefix}{key}"
+        if isinstance(value, dict):
+            if value:
+                out.update(flatten(value, prefix=f"{name}."))
+            else:
+                out[name] = ""
+        elif isinstance(value, list):
+            if all(not isinstance(v, dict | list) for v in value):
+                out[name] = LIST_SEPARATOR.join(_cell(v) for v in value)
+            else:
+                out[name] = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+        else:
+            out[name] = _cell(value)
+    return out
+
+
+def _aggregate_rows(body: dict) -> list[dict]:
+    """An aggregate's groups, the group key named after ``group_by`` and only the columns the request
+    asked for (``period`` with bucket_by_time, ``sum`` with aggregate=sum)."""
+    columns: list[tuple[str, str]] = []
+    if body.get("group_by"):
+        columns.append(("key", body["group_by"]))
+    if body.get("bucket_by_time"):
+        columns.append(("period", "period"))
+    columns.append(("count", "count"))
+    if body.get("aggregate") == "sum":
+        columns.append(("sum", f"sum_{body.get('sum_field') or ''}".rstrip("_")))
+    return [{name: group.get(key) for key, name in columns} for group in body["groups"]]
+
+
+def rows_of(body: dict) -> list[dict[str, str]]:
+    """The flattened rows of a tabular body."""
+    raw = body["results"] if isinstance(body.get("results"), list) else _aggregate_rows(body)
+    return [flatten(row) if isinstance(row, dict) else {"value": _cell(row)} for row in raw]
+
+
+def columns_of(rows: Iterable[dict[str, str]]) -> list[str]:
+    return list(dict.fromkeys(column for row in rows for column in row))
+
+
+class _Line:
+    """A file-like target for csv.writer that hands back each line instead of storing it."""
+
+    def write(self, value: str) -> str:
+        return value
+
+
+def csv_lines(body: dict) -> Iterator[str]:
+    """The CSV text of a tabular body, one line at a time: the header, then one line per row."""
+    rows = rows_of(body)
+    columns = columns_of(rows)
+    writer = csv.writer(_Line())
+    yield writer.writerow(columns)
+    for row in rows:
+        yield writer.writerow([row.get(c, "") for c in columns])
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Response
+# ---------------------------------------------------------------------------------------------------------
+
+
+def next_url(request: HttpRequest, body: dict) -> str | None:
+    """The next page of the same request, in CSV too: a list's ``next_cursor``, or a search's next offset."""
+    params = request.GET.copy()
+    pagination = body.get("pagination")
+    if isinstance(pagination, dict):
+        if not pagination.get("next_cursor"):
+            return None
+        params["cursor"] = pagination["next_cursor"]
+    elif isinstance(body.get("total"), int) and isinstance(body.get("results"), list):
+        offset = int(params.get("offset") or 0) + len(body["results"])
+        if not body["results"] or offset >= body["total"]:
+            return None
+        params["offset"] = str(offset)
+    else:
+        return None
+    return request.build_absolute_uri(request.path + "?" + urlencode(list(params.lists()), doseq=True))
+
+
+def filename_for(path: str) -> str:
+    """``/v1/bills/hr:119:1/actions`` -> ``josh-bills-hr-119-1-actions.csv``."""
+    parts = [p for p in path.split("/") if p and p != "v1" and p != "browse"]
+    stem = re.sub(r"[^A-Za-z0-9._-]+", "-", "-".join(parts)).strip("-") or "export"
+    return f"josh-{stem}.csv"
+
+
+def csv_response(request: HttpRequest, body: dict) -> StreamingHttpResponse:
+    """The rows of ``body`` as a streamed CSV download, with the next page in a Link header."""
+    response = StreamingHttpResponse(csv_lines(body), content_type=f"{CSV_TYPE}; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename_for(request.path)}"'
+    if link := next_url(request, body):
+        response["Link"] = f'<{link}>; rel="next"'
+    total = (body.get("pagination") or {}).get("total", body.get("total"))
+    if isinstance(total, int):
+        response["X-Total-Count"] = str(total)
+    return response
+
+
+def not_tabular_error() -> InvalidParameter:
+    return InvalidParameter(
+        FORMAT_PARAM,
+        "format=csv is offered on lists, search and aggregates; this route returns one record. "
+        "Drop format (or use format=json), or ask the list route for CSV.",
+        allowed=["json"],
+    )
+
+
+def csv_on_request(run):
+    """Wraps a REST operation (ninja's ``add_decorator``): when the request asks for CSV, a tabular JSON
+    answer is re-rendered as CSV; an error, or a single record reached through Accept only, stays JSON."""
+    from apps.core.adapters import josh_error_response
+
+    @wraps(run)
+    def wrapper(request, *args, **kwargs):
+        try:
+            csv_wanted = wants_csv(request)
+        except JoshError as exc:
+            return josh_error_response(exc)
+        response = run(request, *args, **kwargs)
+        if response.status_code != 200 or response.streaming:
+            return response
+        if not response.get("Content-Type", "").startswith("application/json"):
+            return response
+        patch_vary_headers(response, ["Accept"])
+        if not csv_wanted:
+            return response
+        body = json.loads(response.content)
+        if not is_tabular(body):
+            return josh_error_response(not_tabular_error()) if explicit_csv(request) else response
+        answer = csv_response(request, body)
+        patch_vary_headers(answer, ["Accept"])
+        return answer
+
+    return wrapper

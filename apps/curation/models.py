@@ -1,0 +1,92 @@
+"""What curators add on top of the ingested data: corrections (overrides of one field of one record, applied
+on every later re-ingest), review flags, and background runs started from the admin."""
+
+from django.conf import settings
+from django.contrib.contenttypes.models import ContentType
+from django.db import models
+
+
+class Correction(models.Model):
+    """One field of one record set by a curator. Ingest writes ``value`` instead of what the source file
+    says (apps.core.overrides); ``ingested_value`` keeps what the file said, restored when the correction is
+    reverted (deleted)."""
+
+    content_type = models.ForeignKey(
+        ContentType, on_delete=models.CASCADE, verbose_name="record type", help_text="The record's model."
+    )
+    object_id = models.CharField(max_length=64, verbose_name="record", help_text="The record's primary key.")
+    field = models.CharField(max_length=64, help_text="The model field corrected, e.g. title.")
+    value = models.TextField(blank=True, null=True, help_text="The corrected value (empty: no value).")
+    ingested_value = models.TextField(
+        blank=True, null=True, editable=False, help_text="What the source file says (restored on revert)."
+    )
+    reason = models.TextField(help_text="Why: what was wrong and where the right value comes from.")
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, editable=False
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["content_type", "object_id", "field"], name="one_correction_per_field"
+            )
+        ]
+        ordering = ["-updated_at"]
+
+    def __str__(self):
+        return f"{self.content_type.model} {self.object_id}: {self.field}"
+
+
+class ReviewFlag(models.Model):
+    """A record a curator wants looked at (a suspicious value, a missing link)."""
+
+    content_type = models.ForeignKey(ContentType, on_delete=models.CASCADE, verbose_name="record type")
+    object_id = models.CharField(max_length=64, verbose_name="record", help_text="The record's primary key.")
+    note = models.TextField(help_text="What looks wrong.")
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, editable=False
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    resolved = models.BooleanField(default=False, db_index=True)
+
+    class Meta:
+        ordering = ["resolved", "-created_at"]
+
+    def __str__(self):
+        return f"{self.content_type.model} {self.object_id}: {self.note[:60]}"
+
+
+class BackgroundRun(models.Model):
+    """An ingest or embed run started from the admin; its progress is written as it goes."""
+
+    class Kind(models.TextChoices):
+        INGEST = "ingest"
+        EMBED = "embed"
+
+    class Status(models.TextChoices):
+        QUEUED = "queued"
+        RUNNING = "running"
+        DONE = "done"
+        FAILED = "failed"
+
+    kind = models.CharField(max_length=8, choices=Kind.choices)
+    source = models.CharField(max_length=64, help_text="Plan slug.")
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.QUEUED)
+    progress = models.CharField(max_length=300, blank=True, help_text="The latest step, e.g. 'file 3 of 8'.")
+    output = models.TextField(blank=True, help_text="What the run printed (the end of it).")
+    ingest_run = models.ForeignKey(
+        "core.IngestRun", null=True, blank=True, on_delete=models.SET_NULL, help_text="The run it recorded."
+    )
+    started_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, editable=False
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self):
+        return f"{self.kind} {self.source} ({self.status})"

@@ -1,0 +1,273 @@
+"""Corrections: set one field of one record, keep it through re-ingests, revert it; review flags; runs started
+from the admin. No HTTP here: the admin calls these functions.
+
+The overrides of every corrected model are read once and kept in memory (one query per model) until a
+correction is saved or deleted in this process, or for ``CACHE_SECONDS`` when another process changed them,
+so ``upsert`` and ``citation_for`` pay nothing for the records nobody corrected.
+"""
+
+import datetime as dt
+import threading
+import time
+import traceback
+from decimal import Decimal
+from typing import Any
+
+from django.conf import settings
+from django.contrib.contenttypes.models import ContentType
+from django.db import connection, models, transaction
+from django.db.models.signals import post_delete, post_save
+from django.utils import timezone
+
+from apps.core.errors import InvalidParameter, NotFound
+from apps.curation.models import BackgroundRun, Correction, ReviewFlag
+
+CACHE_SECONDS = 30.0
+_cache: dict[str, tuple[float, dict[str, dict[str, Any]]]] = {}
+_lock = threading.Lock()
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Values: stored as text, written through the model field
+# ---------------------------------------------------------------------------------------------------------
+
+
+def as_text(value: Any) -> str | None:
+    if value is None:
+        return None
+    if isinstance(value, dt.date | dt.datetime):
+        return value.isoformat()
+    if isinstance(value, Decimal):
+        return str(value)
+    return str(value)
+
+
+def to_python(field: models.Field, text: str | None) -> Any:
+    """``text`` as the field's value ('' is no value for a field that is not text); a ValidationError
+    when it does not fit."""
+    if text is None or (text == "" and not isinstance(field, models.CharField | models.TextField)):
+        return None
+    value = field.to_python(text)
+    if value is not None:
+        field.run_validators(value)
+    return value
+
+
+def correctable_fields(model: type[models.Model]) -> list[str]:
+    """Plain columns a curator may correct: not the key, not a relation, not JSON or a provenance stamp."""
+    skip = {"retrieved_at", "search_name"}
+    return [
+        f.name
+        for f in model._meta.concrete_fields
+        if not (f.primary_key or f.is_relation or isinstance(f, models.JSONField) or f.name in skip)
+    ]
+
+
+def record_types() -> list[ContentType]:
+    """The models a curator may correct or flag: every top-level record (a CitedRecord)."""
+    from django.apps import apps
+
+    from apps.citations.models import CitedRecord
+
+    models_ = [m for m in apps.get_models() if issubclass(m, CitedRecord)]
+    return list(ContentType.objects.get_for_models(*models_).values())
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The overrides of a model, cached
+# ---------------------------------------------------------------------------------------------------------
+
+
+def _label(model) -> str:
+    return model._meta.label_lower
+
+
+def overrides_of(model) -> dict[str, dict[str, Any]]:
+    """{pk as text: {field: corrected value}} for every corrected record of ``model``."""
+    label = _label(model)
+    now = time.monotonic()
+    with _lock:
+        entry = _cache.get(label)
+    if entry is not None and now - entry[0] < CACHE_SECONDS:
+        return entry[1]
+    ct = ContentType.objects.get_for_model(model, for_concrete_model=False)
+    found: dict[str, dict[str, Any]] = {}
+    for object_id, name, text in Correction.objects.filter(content_type=ct).values_list(
+        "object_id", "field", "value"
+    ):
+        found.setdefault(object_id, {})[name] = to_python(model._meta.get_field(name), text)
+    with _lock:
+        _cache[label] = (now, found)
+    return found
+
+
+def forget_cache(**_kwargs) -> None:
+    with _lock:
+        _cache.clear()
+
+
+def connect_signals() -> None:
+    post_save.connect(forget_cache, sender=Correction, dispatch_uid="curation-forget-save")
+    post_delete.connect(forget_cache, sender=Correction, dispatch_uid="curation-forget-delete")
+
+
+class _Provider:
+    """apps.core.overrides' provider: what upsert writes over the ingested values."""
+
+    def overrides(self, model, pk) -> dict[str, Any]:
+        return overrides_of(model).get(str(pk), {})
+
+    def ingested(self, model, pk, values: dict[str, Any]) -> None:
+        ct = ContentType.objects.get_for_model(model, for_concrete_model=False)
+        for name, value in values.items():
+            text = as_text(value)
+            rows = Correction.objects.filter(content_type=ct, object_id=str(pk), field=name)
+            stale = (
+                rows.exclude(ingested_value__isnull=True)
+                if text is None
+                else rows.exclude(ingested_value=text)
+            )
+            stale.update(ingested_value=text)
+
+
+PROVIDER = _Provider()
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Correct, revert, flag
+# ---------------------------------------------------------------------------------------------------------
+
+
+def resolve_record(content_type: ContentType, object_id: str) -> models.Model:
+    model = content_type.model_class()
+    record = model.objects.filter(pk=object_id).first() if str(object_id).strip() else None
+    if record is None:
+        raise NotFound(f"No {model._meta.verbose_name} with primary key '{object_id}'.")
+    return record
+
+
+def check_field(model, name: str) -> models.Field:
+    allowed = correctable_fields(model)
+    if name not in allowed:
+        raise InvalidParameter(
+            "field",
+            f"'{name}' cannot be corrected on a {model._meta.verbose_name}. Correctable: {', '.join(allowed)}.",
+            allowed=allowed,
+        )
+    return model._meta.get_field(name)
+
+
+@transaction.atomic
+def correct(
+    *, content_type: ContentType, object_id: str, field: str, value: str | None, reason: str, user=None
+) -> Correction:
+    """Store (or change) a correction and write it to the record now; later ingests keep it."""
+    record = resolve_record(content_type, object_id)
+    model_field = check_field(type(record), field)
+    python_value = to_python(model_field, value)
+    correction = Correction.objects.filter(
+        content_type=content_type, object_id=str(record.pk), field=field
+    ).first()
+    if correction is None:
+        correction = Correction(
+            content_type=content_type,
+            object_id=str(record.pk),
+            field=field,
+            ingested_value=as_text(getattr(record, field)),
+            created_by=user,
+        )
+    correction.value, correction.reason = value, reason
+    correction.save()
+    type(record).objects.filter(pk=record.pk).update(**{field: python_value})
+    return correction
+
+
+@transaction.atomic
+def revert(correction: Correction) -> None:
+    """Delete the correction and put back what the source file said (the next ingest would too)."""
+    model = correction.content_type.model_class()
+    value = to_python(model._meta.get_field(correction.field), correction.ingested_value)
+    model.objects.filter(pk=correction.object_id).update(**{correction.field: value})
+    correction.delete()
+
+
+def flag(*, content_type: ContentType, object_id: str, note: str, user=None) -> ReviewFlag:
+    record = resolve_record(content_type, object_id)
+    return ReviewFlag.objects.create(
+        content_type=content_type, object_id=str(record.pk), note=note, created_by=user
+    )
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Runs started from the admin
+# ---------------------------------------------------------------------------------------------------------
+
+
+def start_run(*, kind: str, source: str, user=None, wait: bool = False) -> BackgroundRun:
+    """Start an ingest (the source's sample corpus) or an embed run on a background thread; its progress is
+    written to the BackgroundRun row. ``wait`` (or settings.JOSH["RUNS_INLINE"], for browser tests whose
+    transaction never commits) runs it on this thread."""
+    from apps.core.services.ingest import resolve_plan
+
+    resolve_plan(source)  # a 400 naming the valid sources before anything starts
+    run = BackgroundRun.objects.create(kind=kind, source=source, started_by=user)
+    if wait or settings.JOSH.get("RUNS_INLINE"):
+        _execute(run.pk)
+    else:
+        transaction.on_commit(
+            lambda: threading.Thread(target=_in_thread, args=(run.pk,), daemon=True).start()
+        )
+    return run
+
+
+def _in_thread(run_pk: int) -> None:
+    try:
+        _execute(run_pk)
+    finally:
+        connection.close()  # this thread's own connection
+
+
+def _execute(run_pk: int) -> None:
+    from apps.core.services.ingest import run_ingest
+
+    BackgroundRun.objects.filter(pk=run_pk).update(status=BackgroundRun.Status.RUNNING, progress="starting")
+    run = BackgroundRun.objects.get(pk=run_pk)
+    files = {"done": 0, "total": 0}
+
+    def on_start(total: int) -> None:
+        files["total"] = total
+        BackgroundRun.objects.filter(pk=run_pk).update(progress=f"0 of {total} files")
+
+    def on_file(path) -> None:
+        files["done"] += 1
+        BackgroundRun.objects.filter(pk=run_pk).update(
+            progress=f"{files['done']} of {files['total']} files (last: {path.name})"
+        )
+
+    try:
+        if run.kind == BackgroundRun.Kind.INGEST:
+            result = run_ingest(slug=run.source, on_file=on_file, on_start=on_start)
+            summary = (
+                f"{result.status}: {result.records} records ({result.inserted} inserted, {result.updated} "
+                f"updated, {result.noop} unchanged), {len(result.errors)} files rejected, "
+                f"{result.quarantined_count} records quarantined"
+            )
+            BackgroundRun.objects.filter(pk=run_pk).update(ingest_run_id=result.run_id, output=summary)
+        else:
+            from io import StringIO
+
+            from django.core.management import call_command
+
+            out = StringIO()
+            call_command("embed", source=[run.source], stdout=out, stderr=out)
+            BackgroundRun.objects.filter(pk=run_pk).update(output=out.getvalue()[-5000:])
+        BackgroundRun.objects.filter(pk=run_pk).update(
+            status=BackgroundRun.Status.DONE, progress="finished", finished_at=timezone.now()
+        )
+    except Exception:  # the run's page shows why; the server keeps going
+        BackgroundRun.objects.filter(pk=run_pk).update(
+            status=BackgroundRun.Status.FAILED,
+            progress="failed",
+            output=traceback.format_exc()[-5000:],
+            finished_at=timezone.now(),
+        )
