@@ -25,6 +25,7 @@ from apps.bills.parsing.uslm import (
 )
 from apps.core.errors import SourceFormatError
 from apps.core.ids import BILL_TYPES
+from apps.core.inputs import as_input
 
 TEXT_ROOTS = ("bill", "resolution", "engrossedAmendment", "amendment")
 LAW_ROOTS = ("pLaw", "statuteCompilation", "lawDoc")
@@ -91,7 +92,7 @@ def parse_bill_text(path: Path) -> list[BillTextRecord]:
             date=_version_date(root),
             text=text,
             sections=sections,
-            source_file=Path(path).name,
+            source_file=as_input(path).name,
         )
     ]
 

@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from apps.core.errors import SourceFormatError
 from apps.core.ids import parse_bill_ref
+from apps.core.inputs import as_input
 
 _CHAMBER = re.compile(r"^\((House|Senate)[^)]*\)\s*$", re.MULTILINE)
 _TITLE_BILL = re.compile(r"(?:^|,\s*)((?:H|S)\.\s?(?:[A-Za-z]+\.\s?)*\s?\d{1,5})\s+[–—-]\s")
@@ -51,7 +52,7 @@ def sap_id_for(stem: str) -> str:
 
 
 def parse_sap_metadata(path: Path) -> list[SapRecord]:
-    path = Path(path)
+    path = as_input(path)
     try:
         entries = yaml.safe_load(path.read_text(encoding="utf-8"))
     except yaml.YAMLError as exc:

@@ -25,6 +25,7 @@ from django.utils import timezone
 from pydantic import BaseModel, ConfigDict
 
 from apps.core.errors import InvalidParameter, SourceFormatError
+from apps.core.inputs import Input, discover
 from apps.core.models import IngestRun
 from apps.core.plans import (
     BadRecord,
@@ -61,6 +62,7 @@ class IngestResult(BaseModel):
     inserted: int
     updated: int
     noop: int
+    skipped: int = 0  # files in the given folders or zips that are not this source's (not an error)
     errors: list[dict]  # files rejected whole: {file, record, message}
     quarantined: list[dict]  # records set aside while their file loaded: {file, record, field, message}
     warnings: list[dict]
@@ -81,16 +83,9 @@ def resolve_plan(slug: str) -> SourcePlan:
     return plan
 
 
-def expand_paths(plan: SourcePlan, paths: Iterable[Path]) -> list[Path]:
-    """Files to read: a file as given, a directory searched recursively with the plan's glob."""
-    files: list[Path] = []
-    for path in paths:
-        path = Path(path)
-        if path.is_dir():
-            files.extend(sorted(p for p in path.rglob(plan.file_glob) if p.is_file()))
-        else:
-            files.append(path)
-    return files
+def expand_paths(plan: SourcePlan, paths: Iterable[Path]) -> list[Input]:
+    """Files to read: a file as given, a folder walked recursively and a zip's members, by the plan's globs."""
+    return discover(plan.globs, paths).files
 
 
 def sample_paths(plan: SourcePlan) -> list[Path]:
@@ -167,7 +162,8 @@ def run_ingest(
     """Ingest ``paths`` (default: the plan's sample corpus) with the plan ``slug``; record the run."""
     plan = resolve_plan(slug)
     given = [Path(p) for p in paths] if paths else sample_paths(plan)
-    files = expand_paths(plan, given)
+    found = discover(plan.globs, given)
+    files = found.files
     started = time.perf_counter()
     run = (
         None
@@ -186,8 +182,13 @@ def run_ingest(
             {
                 "file": ", ".join(map(str, given)),
                 "record": "",
-                "message": f"no files matching '{plan.file_glob}' found",
+                "message": f"no files matching {' or '.join(plan.globs)} found",
             }
+        )
+    if found.skipped:
+        # Not an error: a bulk folder or zip holds other files too. The run says how many it passed over.
+        ctx.warn(
+            ", ".join(map(str, given)), "", f"skipped: {found.skipped} files not {' or '.join(plan.globs)}"
         )
     if on_start:
         on_start(len(files))
@@ -224,6 +225,7 @@ def run_ingest(
         status=status,
         dry_run=dry_run,
         files_total=len(files),
+        skipped=found.skipped,
         files_failed=failed_files,
         records=sum(counts.values()),
         inserted=counts[Outcome.INSERT.value],

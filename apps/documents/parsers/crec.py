@@ -8,6 +8,7 @@ from pathlib import Path
 from pydantic import Field
 
 from apps.core.errors import SourceFormatError
+from apps.core.inputs import as_input
 from apps.documents.ids import crec_granule_id
 from apps.documents.parsers.base import Record, build, parse_date, read_text
 from apps.documents.parsers.turns import TURN_RE, speaker_turns
@@ -82,7 +83,7 @@ def _title(text: str) -> str:
 
 
 def parse(path: Path):
-    path = Path(path)
+    path = as_input(path)
     m = _NAME_RE.match(path.stem)
     if not m:
         raise SourceFormatError(
