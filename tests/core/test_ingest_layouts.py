@@ -125,3 +125,17 @@ def test_unitedstates_congress_data_folder_is_walked_and_each_source_takes_its_o
     ]
     again = run_ingest(slug="bills", paths=[data])
     assert (again.inserted, again.updated, again.noop) == (0, 0, 2)
+
+
+def test_govinfo_bulkdata_folders_for_the_register_and_the_ecfr(tmp_path):
+    bulk = tmp_path / "bulkdata"
+    (bulk / "FR/2024/02").mkdir(parents=True)
+    (bulk / "ECFR/title-1").mkdir(parents=True)
+    shutil.copy(CORPUS / "federal-register/FR-2024-02-12.xml", bulk / "FR/2024/02")
+    shutil.copy(CORPUS / "ecfr/ECFR-title1.xml", bulk / "ECFR/title-1")
+
+    fr = run_ingest(slug="federal-register", paths=[bulk], dry_run=True)
+    assert (fr.status, fr.files_total, fr.skipped, fr.records) == ("success", 1, 1, 96)
+    ecfr = run_ingest(slug="ecfr-and-cfr", paths=[bulk], dry_run=True)
+    assert (ecfr.status, ecfr.files_total, ecfr.skipped, ecfr.errors) == ("success", 1, 1, [])
+    assert ecfr.records > 0
