@@ -52,6 +52,9 @@ def _is_zip(path: Path) -> bool:
 
 
 def _zip_members(archive: Path, globs: tuple[str, ...], found: Discovered) -> None:
+    if not zipfile.is_zipfile(archive):  # a damaged download: the plan's parser reports it, named
+        found.files.append(archive)
+        return
     root = zipfile.Path(zipfile.ZipFile(archive))  # one open archive shared by all its members
     for info in sorted(root.root.infolist(), key=lambda i: i.filename):
         if info.is_dir():
@@ -76,7 +79,7 @@ def discover(globs: tuple[str, ...], paths: Iterable) -> Discovered:
                     found.files.append(path)
                 else:
                     found.skipped += 1
-        elif _is_zip(given) and zipfile.is_zipfile(given):
+        elif _is_zip(given):
             _zip_members(given, globs, found)
         else:
             found.files.append(given)

@@ -139,3 +139,11 @@ def test_govinfo_bulkdata_folders_for_the_register_and_the_ecfr(tmp_path):
     ecfr = run_ingest(slug="ecfr-and-cfr", paths=[bulk], dry_run=True)
     assert (ecfr.status, ecfr.files_total, ecfr.skipped, ecfr.errors) == ("success", 1, 1, [])
     assert ecfr.records > 0
+
+
+def test_a_damaged_zip_is_reported_by_name_and_the_run_goes_on(tmp_path):
+    damaged = tmp_path / "BILLSTATUS-114-hr.zip"
+    damaged.write_bytes(_zip(tmp_path / "whole.zip", {HR_FILES[0]: LEGACY / HR_FILES[0]}).read_bytes()[:200])
+    result = run_ingest(slug="bills", paths=[damaged, LEGACY / HR_FILES[1]])
+    assert (result.status, result.inserted, result.files_failed) == ("partial", 1, 1)
+    assert [e["file"] for e in result.errors] == [str(damaged)]
