@@ -52,7 +52,7 @@ class PublicLawListParams(PageParams):
 class SapListParams(PageParams):
     congress: int | None = Field(None, ge=1, le=200)
     bill: str | None = Field(None, max_length=40, description="A bill the statement covers, any spelling.")
-    position: Literal["supports", "opposes", "veto"] | None = None
+    position: Literal["supports", "strongly_supports", "opposes", "veto"] | None = None
     administration: str | None = Field(None, max_length=20, description="e.g. 47-Trump")
 
 
@@ -268,7 +268,9 @@ class SapSummary(BaseModel):
     congress: int | None
     date_issued: date | None
     chamber: str
-    position: str = Field(description="supports / opposes / veto ('' when not classified).")
+    position: str = Field(
+        description="strongly_supports / supports / opposes / veto ('' when not classified)."
+    )
     rescinded: bool
     bills: list[str] = Field(description="Every bill the statement covers.")
     has_text: bool

@@ -110,7 +110,9 @@ class SourcePlan:
     parse: Callable[[Path], Iterable[Any]]
     load: Callable[[Any, LoadContext], Outcome]
     sample_paths: tuple[str, ...] = ()  # relative to the corpus dir; what the demo ingests
-    file_glob: str = "*"  # files picked up when a directory is given
+    # The plan's own file names (one glob or several, case-insensitive): what a folder or zip is searched for
+    # (apps.core.inputs); anything else in it is skipped and counted.
+    file_glob: str | tuple[str, ...] = "*"
     depends_on: tuple[str, ...] = ()  # slugs ingested first (e.g. legislators before votes)
     citation_template: str = ""  # documented form of the citation string
     license: str = "Public domain (17 U.S.C. 105)"
@@ -120,6 +122,10 @@ class SourcePlan:
     sample_note: str = ""  # says why a source has no sample, when it has none
     begin_run: Callable[[LoadContext], None] | None = None  # warm caches before the first record
     finish_run: Callable[[LoadContext], None] | None = None  # link records after the last one
+
+    @property
+    def globs(self) -> tuple[str, ...]:
+        return (self.file_glob,) if isinstance(self.file_glob, str) else self.file_glob
 
     def model_class(self):
         from django.apps import apps

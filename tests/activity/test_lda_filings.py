@@ -190,3 +190,18 @@ def test_malformed_amount_and_json(tmp_path, corpus):
     assert result.errors[0]["message"].startswith("invalid JSON")
     assert [(q["file"], q["field"]) for q in result.quarantined] == [(str(amount), "income.income_amount")]
     assert list(LobbyingFiling.objects.values_list("public_id", flat=True)) == ["lda:ld2:multiple_issues"]
+
+
+@pytest.mark.django_db
+def test_ld1_with_an_impossible_effective_date_loads_dated_by_its_signature(tmp_path, corpus):
+    # The Senate's LD-1 form carries typed dates such as "03/031/2008": the filing is kept, the date dropped
+    # and named in the run, the year taken from the signature date.
+    data = json.loads((corpus / "lobbying-lda/ld1/date_m-d-Y.json").read_text())
+    data["datetimes"] = {"effective_date": "03/031/2008"}
+    path = _write(tmp_path, "date_m-d-Y.json", data)
+    result = run_ingest(slug="lda-filings", paths=[path])
+    assert (result.status, result.inserted, result.errors, result.quarantined) == ("success", 1, [], [])
+    [warning] = result.warnings
+    assert warning["file"] == str(path) and "03/031/2008" in warning["message"]
+    filing = LobbyingFiling.objects.get(public_id="lda:ld1:date_m-d-Y")
+    assert (filing.effective_date, filing.year, filing.congress) == (None, 2012, 112)

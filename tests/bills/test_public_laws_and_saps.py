@@ -41,7 +41,11 @@ def test_a_sap_covering_two_bills_is_linked_to_each(bills_sample):
     assert (result.status, result.files_total, result.errors) == ("success", 3, [])
     sap = Sap.objects.get(sap_id="sap:2025-04-03_sjres26_sjres33")
     assert list(sap.bills.values_list("bill_id", flat=True)) == ["sjres:119:26", "sjres:119:33"]
-    assert (sap.chamber, sap.position, str(sap.date_issued)) == ("Senate", "opposes", "2025-04-03")
+    assert (sap.chamber, sap.position, str(sap.date_issued)) == (
+        "Senate",
+        "veto",
+        "2025-04-03",
+    )  # "would recommend he veto"
     for bill_id in ("sjres:119:26", "sjres:119:33"):
         assert list(SapBill.objects.filter(bill_id=bill_id).values_list("sap__sap_id", flat=True)) == [
             sap.sap_id
@@ -61,7 +65,7 @@ def test_sap_text_and_position():
     sap = Sap.objects.get(sap_id="sap:2025-03-27_hjres24")
     assert (sap.chamber, sap.position, sap.bill_id, sap.congress) == (
         "House",
-        "supports",
+        "strongly_supports",  # "The Administration strongly supports passage of H.J. Res. 24"
         "hjres:119:24",
         119,
     )

@@ -53,3 +53,17 @@ def test_digest_pages_and_bill_mentions():
     cited = set(BillMention.objects.filter(document_id=digest.crec_id).values_list("mention", "bill_id"))
     assert ("S. 1427", "s:109:1427") in cited  # "S. \n1427" across a line break
     assert BillMention.objects.filter(source="congressional-record").count() == 177
+
+
+@pytest.mark.parametrize(
+    ("granule", "title"),
+    [
+        ("CREC-2005-07-20-pt1-PgS8503", "Senate"),  # after the [[Page S8503]] marker and the rule line
+        ("CREC-2005-07-20-pt1-PgS8503-2", "PRAYER"),  # small capitals come through the text as "prayer"
+        ("CREC-2005-07-20-pt1-PgD783", "Daily Digest"),  # after the day's date line
+        ("CREC-2005-07-20-pt1-PgD786", "House of Representatives"),  # a centred mixed-case heading
+        ("CREC-2005-07-20-pt1-PgD784", "Daily Digest D784-D786"),  # no heading: section and pages
+    ],
+)
+def test_granule_title_is_its_first_heading_line(granule, title):
+    assert CrecGranule.objects.get(granule_id=granule).title == title

@@ -77,7 +77,7 @@ def test_truncated_file_beside_a_good_one_the_run_goes_on(plan, tmp_path):
         pytest.skip("a cut line-format file can still be valid")
     good = _smallest_sample(plan)
     bad = _truncated(plan, tmp_path)
-    bad = bad.rename(bad.with_name("zz-" + bad.name)) if plan.file_glob.startswith("*") else bad
+    bad = bad.rename(bad.with_name("zz-" + bad.name)) if plan.globs[0].startswith("*") else bad
     alone = run_ingest(slug=plan.slug, paths=[good], dry_run=True)
     if alone.status != "success":
         pytest.skip(f"the good sample needs {', '.join(plan.depends_on)} ingested first")

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from apps.core.errors import SourceFormatError
+from apps.core.inputs import as_input
 
 
 class RecordError(ValueError):
@@ -20,7 +21,7 @@ class RecordError(ValueError):
 
 def read_json(path: Path) -> Any:
     try:
-        return json.loads(Path(path).read_text(encoding="utf-8"))
+        return json.loads(as_input(path).read_text(encoding="utf-8"))
     except UnicodeDecodeError as exc:
         raise SourceFormatError(path, f"not UTF-8 text: {exc}") from exc
     except json.JSONDecodeError as exc:

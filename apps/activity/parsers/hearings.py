@@ -18,6 +18,7 @@ from apps.activity.ids import hearing_public_id
 from apps.activity.parsers.common import RecordError, iso_date, iso_datetime, iso_time
 from apps.core.errors import SourceFormatError
 from apps.core.ids import find_bill_mentions, parse_bill_ref
+from apps.core.inputs import as_input, parse_xml
 
 EVENT_URL = "https://docs.house.gov/Committee/Calendar/ByEvent.aspx?EventID={}"
 _MEETING_ID = re.compile(r"^([A-Z]{4})?(\d{1,9})$")
@@ -275,10 +276,10 @@ def _witness_list(root, path: Path) -> WitnessListRecord:
 
 
 def parse_hearing_file(path: Path) -> Iterator[MeetingRecord | WitnessListRecord]:
-    path = Path(path)
+    path = as_input(path)
     parser = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False)
     try:
-        root = etree.parse(str(path), parser).getroot()
+        root = parse_xml(path, parser)
     except (etree.XMLSyntaxError, OSError) as exc:
         raise SourceFormatError(path, f"not well-formed XML: {exc}") from exc
     record = (root.get("meeting-id") or "").strip() or None

@@ -26,6 +26,7 @@ from apps.activity.parsers.common import (
     text,
 )
 from apps.core.errors import SourceFormatError
+from apps.core.inputs import as_input
 from apps.core.plans import BadRecord
 
 SITE = "https://www.regulations.gov"
@@ -198,7 +199,7 @@ _BUILDERS = {
 
 def _parse_agencies(path: Path) -> Iterator[AgencyRecord]:
     try:
-        with Path(path).open(encoding="utf-8", newline="") as fh:
+        with as_input(path).open(encoding="utf-8", newline="") as fh:
             rows = list(csv.DictReader(fh))
     except (UnicodeDecodeError, csv.Error) as exc:
         raise SourceFormatError(path, f"unreadable CSV: {exc}") from exc
@@ -224,7 +225,7 @@ def parse_regulations_file(
     path: Path,
 ) -> Iterator[AgencyRecord | DocketRecord | DocumentRecord | CommentCountRecord]:
     """A recorded API response (.json) or the participating-agencies CSV (.csv)."""
-    path = Path(path)
+    path = as_input(path)
     if path.suffix.lower() == ".csv":
         return _parse_agencies(path)
     wrapper = read_json(path)

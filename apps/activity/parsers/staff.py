@@ -30,6 +30,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from apps.activity.ids import staff_public_id
 from apps.activity.parsers.common import read_json
 from apps.core.errors import SourceFormatError
+from apps.core.inputs import as_input
 from apps.core.plans import BadRecord
 
 FIELDS = (
@@ -115,7 +116,7 @@ def _rows(path: Path) -> list[dict]:
 
 
 def parse_staff_directory(path: Path) -> Iterator[StaffRecord]:
-    path = Path(path)
+    path = as_input(path)
     records: dict[str, StaffRecord] = {}
     bad: list[BadRecord] = []
     rows = _rows(path)

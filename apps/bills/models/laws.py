@@ -52,10 +52,11 @@ class Sap(CitedRecord):
     date_issued = models.DateField(null=True, blank=True, db_index=True)
     chamber = models.CharField(max_length=8, blank=True, help_text="House or Senate, from the text header.")
     position = models.CharField(
-        max_length=12,
+        max_length=20,
         blank=True,
         db_index=True,
-        help_text="supports / opposes / veto, from the statement's key phrases; '' when none was found.",
+        help_text="strongly_supports / supports / opposes / veto, from the statement's key phrases; '' when "
+        "none was found.",
     )
     rescinded = models.BooleanField(default=False, help_text="The metadata marks the statement rescinded.")
     bill_id = models.CharField(

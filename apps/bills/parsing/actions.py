@@ -5,8 +5,10 @@ codes such as 1000/8000/36000), House floor (code 2, ``H11100``), Senate (no cod
 actions. The House floor system also repeats a referral once per committee it names. The rule:
 
     Two action items are the same event when they have the same ``actionDate``, the same text once the
-    Library of Congress's "Passed/agreed to in House: " / "Passed/agreed to in Senate: " prefix is removed
-    and whitespace collapsed, and actionTimes that do not conflict (equal, or one of them missing).
+    Library of Congress's category prefix is removed ("Passed/agreed to in Senate: ", "Resolving
+    differences -- House actions: ") and whitespace normalised (collapsed, and none kept beside a
+    parenthesis: the copies differ in "Consent.(consideration" / "Consent. (consideration"), and actionTimes
+    that do not conflict (equal, or one of them missing).
 
 Items with the same date and text but *different* times are distinct events (the House "resumed
 consideration" several times a day). A merged action keeps the longest text, the type of its first copy,
@@ -17,7 +19,11 @@ votes. The file lists actions newest first; the result is oldest first (file ord
 import re
 from dataclasses import dataclass, field
 
-_LOC_PREFIX = re.compile(r"^Passed/agreed to in (House|Senate):\s*", re.IGNORECASE)
+_LOC_PREFIX = re.compile(
+    r"^(?:Passed/agreed to in (?:House|Senate)|Resolving differences\s*--\s*(?:House|Senate) actions):\s*",
+    re.IGNORECASE,
+)
+_PAREN_SPACE = re.compile(r"\s*([()])\s*")
 
 
 @dataclass
@@ -33,7 +39,7 @@ class RawAction:
 
 
 def event_text(text: str) -> str:
-    return _LOC_PREFIX.sub("", " ".join(text.split()))
+    return _PAREN_SPACE.sub(r"\1", _LOC_PREFIX.sub("", " ".join(text.split())))
 
 
 def dedupe_actions(newest_first: list[RawAction]) -> list[RawAction]:

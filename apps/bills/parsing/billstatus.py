@@ -19,8 +19,21 @@ from apps.bills.parsing.common import clean_html_text, load_xml, parse_date, par
 from apps.bills.parsing.records import ActionRec, BillStatusRecord, CboRec, MemberRec, ReportRec, VoteRec
 from apps.core.errors import SourceFormatError
 from apps.core.ids import BILL_TYPES
+from apps.core.inputs import as_input
 
-__all__ = ["VERSION_CODES", "BillStatusRecord", "CboRec", "ReportRec", "law_id_for", "parse_billstatus"]
+# A BILLSTATUS file as GovInfo names it (in its bulk ZIPs too) and as the unitedstates/congress scraper stores it
+# (data/119/bills/hr/hr1/fdsys_billstatus.xml).
+BILLSTATUS_FILES = ("BILLSTATUS-*.xml", "fdsys_billstatus.xml")
+
+__all__ = [
+    "BILLSTATUS_FILES",
+    "VERSION_CODES",
+    "BillStatusRecord",
+    "CboRec",
+    "ReportRec",
+    "law_id_for",
+    "parse_billstatus",
+]
 
 
 def parse_billstatus(path: Path) -> BillStatusRecord:
@@ -66,7 +79,7 @@ def _build(path, bill, legacy, bill_type, congress, number, bill_id) -> BillStat
         congress=congress,
         number=number,
         schema_name="legacy-v1" if legacy else "v3",
-        source_file=Path(path).name,
+        source_file=as_input(path).name,
         title=text_of(bill, "title"),
         origin_chamber=text_of(bill, "originChamber"),
         introduced_date=parse_date(text_of(bill, "introducedDate")),

@@ -25,6 +25,7 @@ from apps.bills.parsing.uslm import (
 )
 from apps.core.errors import SourceFormatError
 from apps.core.ids import BILL_TYPES
+from apps.core.inputs import as_input
 
 TEXT_ROOTS = ("bill", "resolution", "engrossedAmendment", "amendment")
 LAW_ROOTS = ("pLaw", "statuteCompilation", "lawDoc")
@@ -91,18 +92,21 @@ def parse_bill_text(path: Path) -> list[BillTextRecord]:
             date=_version_date(root),
             text=text,
             sections=sections,
-            source_file=Path(path).name,
+            source_file=as_input(path).name,
         )
     ]
 
 
+def _citable(candidates) -> re.Match | None:
+    """The first of ``candidates`` in the citable form "116 HJRES 106 IH" / "116hjres106ih"."""
+    return next((m for c in candidates if (m := _CITABLE.match(c.lower().replace(" ", "")))), None)
+
+
 def _identify(path, meta) -> dict:
     congress_txt = (children_text(meta, "congress") or [""])[0]
-    for citable in children_text(meta, "citableAs"):
-        if m := _CITABLE.match(citable.lower().replace(" ", "")):
-            bill_type, version = m.group("type"), m.group("version")
-            congress, number = int(m.group("congress")), int(m.group("number"))
-            break
+    if m := _citable(children_text(meta, "citableAs")):
+        bill_type, version = m.group("type"), m.group("version")
+        congress, number = int(m.group("congress")), int(m.group("number"))
     else:
         dc_type = (children_text(meta, "type") or [""])[0].lower()
         bill_type = DC_TYPES.get(dc_type, "")
@@ -111,12 +115,23 @@ def _identify(path, meta) -> dict:
             stage.lower() if stage.isalpha() and len(stage) <= 4 else VERSION_CODES.get(stage.lower(), "")
         )
         number_txt = (children_text(meta, "docNumber") or [""])[0]
-        if not (bill_type and version and number_txt.isdigit() and congress_txt.isdigit()):
+        if bill_type and version and number_txt.isdigit() and congress_txt.isdigit():
+            congress, number = int(congress_txt), int(number_txt)
+        # A stage with no citableAs and no stage code (a "Pre-Introduced" draft) still names its bill and version
+        # where GPO always does: the head of dc:title ("116 HR 1000 PIH: To ...") and the file name
+        # (BILLS-116hr1000pih.xml).
+        elif m := _citable(
+            [t.split(":", 1)[0] for t in children_text(meta, "title")]
+            + [re.sub(r"^bills-", "", as_input(path).stem, flags=re.I)]
+        ):
+            bill_type, version = m.group("type"), m.group("version")
+            congress, number = int(m.group("congress")), int(m.group("number"))
+        else:
             raise SourceFormatError(
                 path,
-                f"cannot identify the bill: citableAs/docNumber/congress/dc:type missing ({dc_type!r}, {stage!r})",
+                "cannot identify the bill: no citableAs, docNumber/congress/dc:type/docStage incomplete "
+                f"({dc_type!r}, {stage!r}) and neither dc:title nor the file name names it",
             )
-        congress, number = int(congress_txt), int(number_txt)
     if congress_txt.isdigit() and int(congress_txt) != congress:
         raise SourceFormatError(
             path, f"<congress>{congress_txt}</congress> contradicts <citableAs> ({congress})"

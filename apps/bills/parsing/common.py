@@ -9,6 +9,7 @@ from lxml import etree
 from lxml import html as lxml_html
 
 from apps.core.errors import SourceFormatError
+from apps.core.inputs import parse_xml
 
 _PARSER = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=True, remove_comments=True)
 
@@ -16,7 +17,7 @@ _PARSER = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=Tru
 def load_xml(path: Path) -> etree._Element:
     """Parse ``path``; a truncated or malformed file raises SourceFormatError naming it and the line."""
     try:
-        return etree.parse(str(path), _PARSER).getroot()
+        return parse_xml(path, _PARSER)
     except etree.XMLSyntaxError as exc:
         raise SourceFormatError(path, f"malformed XML: {exc.msg}") from None
     except OSError as exc:

@@ -19,6 +19,7 @@ from apps.bills.parsing.common import load_xml, parse_date
 from apps.bills.parsing.uslm import child, children_text, inline_text, local, meta_element, prose_date, render
 from apps.core.errors import SourceFormatError
 from apps.core.ids import parse_bill_ref
+from apps.core.inputs import as_input
 
 _STAT = re.compile(r"^\d+\s+Stat\.\s+\d+")
 _PI_LAW = re.compile(r"(PUBLIC|PRIVATE) LAW \d+[–-]\d+[—-]+(?P<date>.+)$")
@@ -79,7 +80,7 @@ def parse_public_law(path: Path) -> list[PublicLawRecord]:
             enacted_date=_enacted(root),
             body=body,
             sections=sections,
-            source_file=Path(path).name,
+            source_file=as_input(path).name,
         )
     ]
 
@@ -133,5 +134,5 @@ def _compilation(path, root, meta, body, sections) -> PublicLawRecord:
         enacted_date=parse_date(_first(meta, "approvedDate")),
         body=body,
         sections=sections,
-        source_file=Path(path).name,
+        source_file=as_input(path).name,
     )

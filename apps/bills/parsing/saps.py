@@ -7,21 +7,29 @@ stem with commas written as underscores: ``2025-04-03_sjres26,sjres33`` -> ``sap
 
 import re
 from datetime import date
+from functools import lru_cache
 from pathlib import Path
 
 import yaml
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from apps.core.errors import SourceFormatError
-from apps.core.ids import parse_bill_ref
+from apps.core.ids import congress_for_date, parse_bill_ref
+from apps.core.inputs import as_input
 
 _CHAMBER = re.compile(r"^\((House|Senate)[^)]*\)\s*$", re.MULTILINE)
 _TITLE_BILL = re.compile(r"(?:^|,\s*)((?:H|S)\.\s?(?:[A-Za-z]+\.\s?)*\s?\d{1,5})\s+[–—-]\s")
-_POSITIONS = (  # first match wins; checked on the lowercased text
-    ("veto", ("recommend that he veto", "recommend that the president veto", "would veto")),
-    ("opposes", ("strongly opposes", "opposes")),
-    ("supports", ("strongly supports", "supports")),
+_POSITIONS = (  # first match wins; checked on the lowercased text with its whitespace folded
+    # OMB's veto threat: "his advisors would recommend [that] he veto", "... that the President veto it".
+    ("veto", re.compile(r"recommend(?:s|ed)? (?:that )?(?:he|she|the president) veto|would veto")),
+    ("opposes", re.compile(r"\bopposes\b")),
+    ("strongly_supports", re.compile(r"\bstrongly supports\b")),
+    ("supports", re.compile(r"\bsupports\b")),
 )
+POSITIONS = tuple(position for position, _ in _POSITIONS)
+_DATE_STEM = re.compile(r"^(?P<date>\d{4}-\d{2}-\d{2})_(?P<bills>[a-z]+\d+(?:,[a-z]+\d+)*)$")
+_BILL_LINE = re.compile(r"^((?:H|S)\.\s?(?:[A-Za-z]+\.\s?)*\s?\d{1,5}\s+[–—-]\s.*)$", re.MULTILINE)
+_ADMINISTRATION = re.compile(r"^\d{1,2}-[A-Z][A-Za-z]+$")
 
 
 class SapRecord(BaseModel):
@@ -51,7 +59,7 @@ def sap_id_for(stem: str) -> str:
 
 
 def parse_sap_metadata(path: Path) -> list[SapRecord]:
-    path = Path(path)
+    path = as_input(path)
     try:
         entries = yaml.safe_load(path.read_text(encoding="utf-8"))
     except yaml.YAMLError as exc:
@@ -74,7 +82,7 @@ def parse_sap_metadata(path: Path) -> list[SapRecord]:
     return [_record(path, sap_id, entry, administration, text_dir) for sap_id, entry in merged.items()]
 
 
-def _record(path, sap_id, entry, administration, text_dir) -> SapRecord:
+def _record(path, sap_id, entry, administration, text_dir, *, text_only: bool = False) -> SapRecord:
     congress = entry.get("congress")
     bills: dict[str, str] = {}  # canonical id -> as written
     for raw in entry["bills"]:
@@ -88,7 +96,7 @@ def _record(path, sap_id, entry, administration, text_dir) -> SapRecord:
         ref = parse_bill_ref(raw)
         if ref is not None and congress is not None:
             bills.setdefault(ref.with_congress(int(congress)).id, raw.strip())
-    text_path = text_dir / str(congress) / f"{entry['_stem']}.txt"
+    text_path = path if text_only else text_dir / str(congress) / f"{entry['_stem']}.txt"
     body = text_path.read_text(encoding="utf-8", errors="replace").strip() if text_path.exists() else ""
     chamber = _CHAMBER.search(body[:600])
     try:
@@ -105,15 +113,81 @@ def _record(path, sap_id, entry, administration, text_dir) -> SapRecord:
             chamber=chamber.group(1) if chamber else "",
             position=_position(body),
             body=body,
-            text_file=str(text_path.relative_to(text_dir.parent.parent)) if body else "",
+            text_file=_relative(text_path) if body else "",
         )
     except (ValidationError, ValueError) as exc:
         raise SourceFormatError(path, f"invalid entry: {exc}", record=sap_id) from None
 
 
+def _relative(text_path) -> str:
+    """``text/<admin>/<congress>/<stem>.txt`` as the archive lays it out."""
+    parts = str(text_path).split("/")
+    return "/".join(parts[-4:]) if len(parts) >= 4 else str(text_path)
+
+
 def _position(body: str) -> str:
     low = " ".join(body.lower().split())
-    for position, phrases in _POSITIONS:
-        if any(p in low for p in phrases):
-            return position
-    return ""
+    return next((position for position, pattern in _POSITIONS if pattern.search(low)), "")
+
+
+@lru_cache(maxsize=16)
+def _listed_stems(metadata: str, mtime: float) -> frozenset[str]:
+    entries = yaml.safe_load(Path(metadata).read_text(encoding="utf-8"))
+    return frozenset(Path(str(e.get("file") or "")).stem for e in entries or [] if isinstance(e, dict))
+
+
+def _in_metadata(path) -> bool:
+    """Whether the archive's metadata (``saps/metadata/<admin>.yaml`` beside ``saps/text/<admin>/<congress>/``)
+    lists this text: then the statement is the metadata's record, read from there."""
+    if not isinstance(path, Path):
+        return False
+    metadata = path.parent.parent.parent.parent / "metadata" / f"{path.parent.parent.name}.yaml"
+    try:
+        return path.stem in _listed_stems(str(metadata), metadata.stat().st_mtime)
+    except (OSError, yaml.YAMLError):
+        return False
+
+
+def parse_sap_text(path: Path) -> list[SapRecord]:
+    """A statement given as its text alone (no metadata entry): OMB's text names its date in the file name
+    (``2025-06-10_sjres54``) and the header, and its bills in the file name and the bill line
+    ("S.J. Res. 54 – Providing for ..."), which is also its title."""
+    path = as_input(path)
+    if _in_metadata(path):
+        return []
+    m = _DATE_STEM.match(path.stem)
+    if not m:
+        raise SourceFormatError(
+            path, "not a statement text: the file name is not <YYYY-MM-DD>_<bill>[,<bill>].txt"
+        )
+    body = path.read_text(encoding="utf-8", errors="replace").strip()
+    sap_id = sap_id_for(path.stem)
+    if "STATEMENT OF ADMINISTRATION POLICY" not in body[:600].upper():
+        raise SourceFormatError(path, "no 'STATEMENT OF ADMINISTRATION POLICY' header", record=sap_id)
+    bill_line = _BILL_LINE.search(body)
+    title_lines = []
+    if bill_line:  # the title runs on until the sponsor line "(Sen. Murphy, D-CT, ...)" or a blank line
+        for line in body[bill_line.start() :].splitlines():
+            if not line.strip() or (title_lines and line.lstrip().startswith("(")):
+                break
+            title_lines.append(line.strip())
+    issued = date.fromisoformat(m.group("date"))
+    folder, parent = path.parent.name, path.parent.parent.name
+    entry = {
+        "_stem": path.stem,
+        "bills": m.group("bills").split(","),
+        "congress": int(folder) if folder.isdigit() else congress_for_date(issued),
+        "date_issued": m.group("date"),
+        "document_title": " ".join(title_lines),
+    }
+    administration = parent if _ADMINISTRATION.match(parent) else ""
+    return [_record(path, sap_id, entry, administration, path.parent.parent, text_only=True)]
+
+
+# The archive's layouts: metadata/<admin>.yaml (with text/<admin>/<congress>/<stem>.txt beside it), or a text alone.
+SAP_FILES = ("[0-9]*-*.yaml", "[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]_*.txt")
+
+
+def parse_sap(path: Path) -> list[SapRecord]:
+    path = as_input(path)
+    return parse_sap_text(path) if path.suffix.lower() == ".txt" else parse_sap_metadata(path)

@@ -67,8 +67,8 @@ class _Renderer:
     def _section(self, el) -> None:
         num = next((c for c in el if local(c) == "num"), None)
         heading = next((c for c in el if local(c) == "heading"), None)
-        if num is None and heading is None:
-            return
+        # A section without num or heading (a resolution's undesignated resolving section, the unnumbered
+        # first section of an Act, a repealed one) is still a section: listed in order, with empty fields.
         self.sections.append(
             {
                 "num": _WS.sub(" ", inline_text(num)).strip() if num is not None else "",

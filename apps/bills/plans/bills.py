@@ -9,7 +9,7 @@ related bills and the laws it became (a PublicLaw record is created for each).
 
 from pathlib import Path
 
-from apps.bills.parsing.billstatus import BillStatusRecord, parse_billstatus
+from apps.bills.parsing.billstatus import BILLSTATUS_FILES, BillStatusRecord, parse_billstatus
 from apps.bills.search import BILLS_SEARCH
 from apps.bills.services.bills import bill_status_load, link_recorded_votes
 from apps.core.plans import LoadContext, SourcePlan, register
@@ -37,7 +37,7 @@ PLAN = register(
         parse=parse,
         load=bill_status_load,
         sample_paths=("bill-status/v3", "bill-status/v3-119th", "bill-status/legacy-v1"),
-        file_glob="BILLSTATUS-*.xml",
+        file_glob=BILLSTATUS_FILES,
         depends_on=("legislators", "roll-call-votes"),
         citation_template="{H.R.|S.|H.J.Res.|...} {number}, {congress}th Congress",
         id_example="hjres:119:24",

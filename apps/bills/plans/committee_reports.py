@@ -8,7 +8,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict
 
-from apps.bills.parsing.billstatus import ReportRec, parse_billstatus
+from apps.bills.parsing.billstatus import BILLSTATUS_FILES, ReportRec, parse_billstatus
 from apps.bills.services.documents import committee_report_load
 from apps.core.plans import LoadContext, Outcome, SourcePlan, register
 
@@ -45,7 +45,7 @@ PLAN = register(
         parse=parse,
         load=load,
         sample_paths=("bill-status/v3", "bill-status/v3-119th", "bill-status/legacy-v1"),
-        file_glob="BILLSTATUS-*.xml",
+        file_glob=BILLSTATUS_FILES,
         depends_on=("bills",),
         citation_template="H. Rept. {congress}-{number}",
         id_example="hr:117:4350",

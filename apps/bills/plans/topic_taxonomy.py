@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict
 
 from apps.bills.ids import topic_id
 from apps.bills.models import Topic
-from apps.bills.parsing.billstatus import parse_billstatus
+from apps.bills.parsing.billstatus import BILLSTATUS_FILES, parse_billstatus
 from apps.bills.services.documents import topic_counts_refresh, topic_ensure
 from apps.core.plans import LoadContext, Outcome, SourcePlan, register
 
@@ -56,7 +56,7 @@ PLAN = register(
         parse=parse,
         load=load,
         sample_paths=("bill-status/v3", "bill-status/v3-119th", "bill-status/legacy-v1"),
-        file_glob="BILLSTATUS-*.xml",
+        file_glob=BILLSTATUS_FILES,
         depends_on=("bills",),
         citation_template="CRS policy area: {name} / CRS legislative subject term: {name}",
         id_example="topic:policy-area:energy",

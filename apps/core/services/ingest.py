@@ -30,6 +30,7 @@ from django.utils import timezone
 from pydantic import BaseModel, ConfigDict
 
 from apps.core.errors import InvalidParameter, SourceFormatError
+from apps.core.inputs import Input, discover
 from apps.core.models import IngestRun
 from apps.core.plans import (
     BadRecord,
@@ -67,6 +68,7 @@ class IngestResult(BaseModel):
     inserted: int
     updated: int
     noop: int
+    skipped: int = 0  # files in the given folders or zips that are not this source's (not an error)
     errors: list[dict]  # files rejected whole: {file, record, message}
     quarantined: list[dict]  # records set aside while their file loaded: {file, record, field, message}
     warnings: list[dict]
@@ -87,16 +89,9 @@ def resolve_plan(slug: str) -> SourcePlan:
     return plan
 
 
-def expand_paths(plan: SourcePlan, paths: Iterable[Path]) -> list[Path]:
-    """Files to read: a file as given, a directory searched recursively with the plan's glob."""
-    files: list[Path] = []
-    for path in paths:
-        path = Path(path)
-        if path.is_dir():
-            files.extend(sorted(p for p in path.rglob(plan.file_glob) if p.is_file()))
-        else:
-            files.append(path)
-    return files
+def expand_paths(plan: SourcePlan, paths: Iterable[Path]) -> list[Input]:
+    """Files to read: a file as given, a folder walked recursively and a zip's members, by the plan's globs."""
+    return discover(plan.globs, paths).files
 
 
 def sample_paths(plan: SourcePlan) -> list[Path]:
@@ -213,7 +208,7 @@ def run_ingest(
     ``WriterBusy`` (nothing written, no run recorded) while another ingest or embed holds the writer lock."""
     plan = resolve_plan(slug)
     given = [Path(p) for p in paths] if paths else sample_paths(plan)
-    files = expand_paths(plan, given)
+    found = discover(plan.globs, given)
     with writer_lock(task="ingest", source=plan.slug):
         abort_dead_runs()
         run = (
@@ -229,7 +224,7 @@ def run_ingest(
             )
         )
         try:
-            return _run(plan, files, given, run, dry_run, on_file, on_start)
+            return _run(plan, found, given, run, dry_run, on_file, on_start)
         except BaseException as exc:  # Ctrl-C or a bug outside any one file: say so on the run, then stop
             if run is not None:
                 _mark_aborted(run.pk, f"stopped by {type(exc).__name__}: {exc}")
@@ -259,8 +254,9 @@ def _mark_aborted(pk: int, message: str) -> None:
     )
 
 
-def _run(plan, files, given, run, dry_run, on_file, on_start) -> IngestResult:
+def _run(plan, found, given, run, dry_run, on_file, on_start) -> IngestResult:
     started = time.perf_counter()
+    files = found.files
     ctx = LoadContext(plan=plan, dry_run=dry_run)
     counts: Counter = Counter()
     errors: list[dict] = []
@@ -271,8 +267,13 @@ def _run(plan, files, given, run, dry_run, on_file, on_start) -> IngestResult:
             {
                 "file": ", ".join(map(str, given)),
                 "record": "",
-                "message": f"no files matching '{plan.file_glob}' found",
+                "message": f"no files matching {' or '.join(plan.globs)} found",
             }
+        )
+    if found.skipped:
+        # Not an error: a bulk folder or zip holds other files too. The run says how many it passed over.
+        ctx.warn(
+            ", ".join(map(str, given)), "", f"skipped: {found.skipped} files not {' or '.join(plan.globs)}"
         )
     if on_start:
         on_start(len(files))
@@ -309,6 +310,7 @@ def _run(plan, files, given, run, dry_run, on_file, on_start) -> IngestResult:
         status=status,
         dry_run=dry_run,
         files_total=len(files),
+        skipped=found.skipped,
         files_failed=failed_files,
         records=sum(counts.values()),
         inserted=counts[Outcome.INSERT.value],

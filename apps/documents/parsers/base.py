@@ -9,6 +9,7 @@ from django.conf import settings
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from apps.core.errors import SourceFormatError
+from apps.core.inputs import as_input
 
 R = TypeVar("R", bound=BaseModel)
 
@@ -35,7 +36,7 @@ def build(model: type[R], path: Path, key: str, **data) -> R:
 
 
 def corpus_relative(path: Path) -> str:
-    path = Path(path).resolve()
+    path = Path(str(path)).resolve()  # a zip member: archive.zip/member
     try:
         return str(path.relative_to(Path(settings.CORPUS_DIR).resolve()))
     except ValueError:
@@ -45,7 +46,7 @@ def corpus_relative(path: Path) -> str:
 def read_text(path: Path) -> str:
     """UTF-8 text (BOM dropped; UTF-16 when its BOM says so, as spreadsheet exports are; cp1252 as the
     fallback GPO files sometimes need); NULs removed."""
-    raw = Path(path).read_bytes()
+    raw = as_input(path).read_bytes()
     if raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
         try:
             return raw.decode("utf-16").replace("\x00", "")

@@ -13,6 +13,7 @@ from pathlib import Path
 from pydantic import Field
 
 from apps.core.errors import SourceFormatError
+from apps.core.inputs import as_input
 from apps.documents.ids import normalize_chrg
 from apps.documents.parsers.base import Record, build, read_text
 from apps.documents.parsers.turns import speaker_turns
@@ -44,7 +45,7 @@ class HearingTranscriptRecord(Record):
 
 
 def parse(path: Path):
-    path = Path(path)
+    path = as_input(path)
     canonical = normalize_chrg(path.stem)
     if not canonical:
         raise SourceFormatError(path, "file name is not a GovInfo CHRG package id (CHRG-118hhrg12345)")

@@ -8,6 +8,7 @@ from pathlib import Path
 from pydantic import Field
 
 from apps.core.errors import SourceFormatError
+from apps.core.inputs import as_input
 from apps.documents.ids import crec_granule_id
 from apps.documents.parsers.base import Record, build, parse_date, read_text
 from apps.documents.parsers.turns import TURN_RE, speaker_turns
@@ -65,24 +66,36 @@ def _pre_text(path: Path, key: str) -> str:
     return html.unescape(re.sub(r"<[^>]+>", "", m.group(1))).replace("\r\n", "\n")
 
 
+_NOT_HEADING = re.compile(  # printed above a granule's heading: page markers, rules, the day's date line
+    r"^(?:\[\[Page [HSED]?\d+\]\]|[-_=]{3,}|(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), "
+    r"[A-Z][a-z]+ \d{1,2}, \d{4})$"
+)
+_CENTERED = 10  # GPO centres a heading line in the 72-column text: it opens with many spaces
+
+
 def _title(text: str) -> str:
-    """The first block of lines, when it is a heading (upper case, not a speaker turn)."""
-    block = []
+    """The granule's first heading: its first block of lines once page markers, rules and the date line are
+    passed over, when that block is a heading (centred, or upper case) and not a speaker turn."""
+    block: list[str] = []
     for line in text.splitlines():
-        if not line.strip():
+        if not line.strip() or _NOT_HEADING.match(line.strip()):
             if block:
                 break
             continue
-        block.append(line.strip())
-    title = " ".join(block)
-    letters = [c for c in title if c.isalpha()]
-    if not block or TURN_RE.match("  " + block[0]) or sum(c.isupper() for c in letters) < 0.8 * len(letters):
+        block.append(line)
+    if not block or TURN_RE.match("  " + block[0].strip()):
         return ""
-    return title
+    title = " ".join(line.strip() for line in block)
+    letters = [c for c in title if c.isalpha()]
+    centered = all(len(line) - len(line.lstrip()) >= _CENTERED for line in block)
+    if not centered and sum(c.isupper() for c in letters) < 0.8 * len(letters):
+        return ""
+    # A small-capitals heading comes through the text in lower case ("prayer"); it is printed as capitals.
+    return title.upper() if title.islower() else title
 
 
 def parse(path: Path):
-    path = Path(path)
+    path = as_input(path)
     m = _NAME_RE.match(path.stem)
     if not m:
         raise SourceFormatError(

@@ -9,6 +9,7 @@ from pathlib import Path
 from pydantic import Field
 
 from apps.core.errors import SourceFormatError
+from apps.core.inputs import as_input
 from apps.core.plans import record_or_bad
 from apps.documents.parsers.base import Record, build, corpus_relative, parse_date, read_text
 from apps.documents.text import strip_md_links, tidy
@@ -99,7 +100,7 @@ def parse_report(path: Path):
     title = lines[0][2:].strip() if lines and lines[0].startswith("# ") else ""
     fields = {m["k"].strip().lower(): m["v"].strip() for ln in lines if (m := _HEADER_RE.match(ln.strip()))}
     number = fields.get("report no.", "")
-    key = f"crs:{number or Path(path).stem}"
+    key = f"crs:{number or as_input(path).stem}"
     rest = "\n" + rest
     listen = rest.find("\n[Listen](")
     if listen < 0:
@@ -112,7 +113,7 @@ def parse_report(path: Path):
         if (m := _TABLE_RE.match(ln.strip()))
     }
     number = number or chrome.get("crs product number", "")
-    key = f"crs:{number or Path(path).stem}"
+    key = f"crs:{number or as_input(path).stem}"
     if not number:
         raise SourceFormatError(
             path, "no Report No. in the header or CRS Product Number in the page", record=key
@@ -125,7 +126,7 @@ def parse_report(path: Path):
     when = fields.get("publication date") or chrome.get("publication date", "")
     published = parse_date(when, ("%m/%d/%Y",), path=path, record=key, field="Publication Date")
     version = fields.get("version") or (
-        m.group(1) if (m := _FILE_VERSION_RE.match(Path(path).name)) else None
+        m.group(1) if (m := _FILE_VERSION_RE.match(as_input(path).name)) else None
     )
     if version is not None and not str(version).isdigit():
         raise SourceFormatError(path, f"Version {version!r} is not a number", record=key)
@@ -161,7 +162,7 @@ _CATALOG_COLUMNS = ["Product Number", "Title", "URL", "Publication Date", "Autho
 
 def parse_catalog(path: Path):
     """A congress.gov export: optional 'Downloaded on' / 'Search URL' preamble, optional header, rows."""
-    name = Path(path).name
+    name = as_input(path).name
     rows = list(csv.reader(io.StringIO(read_text(path))))
     out = []
     for lineno, row in enumerate(rows, start=1):
@@ -200,7 +201,7 @@ def _catalog_row(path: Path, name: str, cells: list[str]):
 
 
 def parse(path: Path):
-    path = Path(path)
+    path = as_input(path)
     if path.suffix.lower() == ".csv":
         return parse_catalog(path)
     if path.suffix.lower() == ".md":

@@ -8,6 +8,7 @@ from lxml import etree
 from pydantic import Field
 
 from apps.core.errors import SourceFormatError
+from apps.core.inputs import as_input, parse_xml
 from apps.core.plans import record_or_bad
 from apps.documents.parsers.base import Record, build, parse_date
 from apps.documents.parsers.xmltext import block_text, flat_text
@@ -48,9 +49,9 @@ def _strip_label(head: str) -> str:
 
 
 def parse(path: Path):
-    path = Path(path)
+    path = as_input(path)
     try:
-        root = etree.parse(str(path), etree.XMLParser(resolve_entities=False, no_network=True)).getroot()
+        root = parse_xml(path, etree.XMLParser(resolve_entities=False, no_network=True))
     except etree.XMLSyntaxError as exc:
         raise SourceFormatError(path, f"not well-formed XML: {exc}") from None
     title_div = next(root.iter("DIV1"), None)

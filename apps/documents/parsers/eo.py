@@ -9,6 +9,7 @@ from pathlib import Path
 from pydantic import Field
 
 from apps.core.errors import SourceFormatError
+from apps.core.inputs import as_input
 from apps.core.plans import record_or_bad
 from apps.documents.parsers.base import Record, build, parse_date, read_text
 
@@ -31,7 +32,7 @@ class ExecutiveOrderRecord(Record):
 
 
 def parse(path: Path):
-    path = Path(path)
+    path = as_input(path)
     reader = csv.DictReader(io.StringIO(read_text(path)))
     if reader.fieldnames is None or [f.strip() for f in reader.fieldnames] != COLUMNS:
         raise SourceFormatError(path, f"header is {reader.fieldnames!r}, expected {COLUMNS}")

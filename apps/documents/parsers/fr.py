@@ -8,15 +8,23 @@ from lxml import etree
 from pydantic import Field
 
 from apps.core.errors import SourceFormatError
+from apps.core.inputs import as_input, parse_xml
 from apps.core.plans import record_or_bad
 from apps.documents.parsers.base import Record, build, parse_date
 from apps.documents.parsers.xmltext import block_text, flat_text
 
 DOC_TAGS = ("RULE", "PRORULE", "NOTICE", "PRESDOCU")
 _FRDOC_RE = re.compile(r"FR\s+Doc\.?\s*([A-Z]?\d*-?\d{2,4}-\d+)")
-_RIN_RE = re.compile(r"\b(\d{4}-[A-Z]{2}\d{2})\b")
+# A Regulation Identifier Number: the agency's 4-digit code and a letter-led sequence, 4 characters in the
+# Unified Agenda (1625-AA00) and 5 in NOAA's X-series (0648-XE570).
+_RIN_RE = re.compile(r"\b(\d{4}-[A-Z][A-Z0-9]{3,4})\b")
 _CFR_RE = re.compile(r"^(\d{1,2})\s+CFR\s+(?:Parts?\s+(?P<parts>.+))?", re.I)
-_DOCKET_RE = re.compile(r"\b([A-Z]{2,}(?:-[A-Z0-9]+)*-(?:19|20)?\d{2}-(?:[A-Z]-)?\d{3,5})\b")
+# A regulations.gov docket id: the agency acronym, letter-led sub-agency or program codes before or after the
+# year, and a sequence number (FAA-2024-0224, EPA-HQ-OAR-2023-0314, DOD-2016-OS-0041, ED-2016-ICCD-0109,
+# FDA-2019-N-1363, FWS-R1-ES-2016-N045, RUS-22-ELECTRIC-0060).
+_DOCKET_RE = re.compile(
+    r"\b([A-Z]{2,}(?:-[A-Z][A-Z0-9]*)*-(?:19|20)?\d{2}(?:-[A-Z][A-Z0-9]*)*-[A-Z]?\d{3,5})\b"
+)
 _NOT_DOCKET = re.compile(
     r"^(project identifier|amendment|ad |frl-|rtid|omb|release no|file no|sec file|public notice|document identifier)",
     re.I,
@@ -65,6 +73,11 @@ class FrDocumentRecord(Record):
         return f"{self.volume} FR {self.start_page}"
 
 
+def rins(text: str) -> list[str]:
+    """The RINs named in a document's <RIN> elements ("RIN 0648-BM78"), each once."""
+    return list(dict.fromkeys(_RIN_RE.findall(text)))
+
+
 def docket_ids(depdoc: str) -> list[str]:
     """Regulations.gov-style docket ids named in a DEPDOC ("[Docket No. FAA-2024-0224; ...]")."""
     found: list[str] = []
@@ -101,10 +114,52 @@ def _page_numbers(el) -> list[int]:
     return [int(p.get("P")) for p in el.iter("PRTPAGE") if (p.get("P") or "").isdigit()]
 
 
+def _is_running_head(node) -> bool:
+    """The "Title 3— The President" head printed atop a Presidential document's first page: ``<TITLE3>`` and the
+    ``<PRES>`` right after it (GPO puts that page's PRTPAGE inside this PRES)."""
+    while node is not None:
+        if node.tag == "TITLE3":
+            return True
+        if node.tag == "PRES" and (prev := node.getprevious()) is not None and prev.tag == "TITLE3":
+            return True
+        node = node.getparent()
+    return False
+
+
+def _leading_page(el) -> int | None:
+    """The page a document opens: a PRTPAGE (which marks where page P begins) before any of its printed
+    text, the Title 3 running head aside; None when the document begins mid-page."""
+    for node in el.iter():
+        if node.tag == "PRTPAGE":
+            return int(node.get("P")) if (node.get("P") or "").isdigit() else None
+        if isinstance(node.tag, str) and (node.text or "").strip() and not _is_running_head(node):
+            return None
+    return None
+
+
+def _pages(el, listed: tuple[int, int] | None, page_before: int) -> tuple[int, int]:
+    """(start, end) page. A document opening with a page break starts on that page (a Presidential document
+    on the page after its running head, not the Part's cover page before it); else the issue's contents
+    say; else one that begins mid-page starts on the page before its first page break, and one with no
+    page break inside on the page current where it begins."""
+    pages = _page_numbers(el)
+    leading = _leading_page(el)
+    if listed is not None:
+        start, end = listed
+        return (leading, max(end, leading)) if leading is not None else (start, end)
+    if leading is not None:
+        start = leading
+    elif pages:
+        start = pages[0] - 1
+    else:
+        start = page_before
+    return start, max([start, *pages])
+
+
 def parse(path: Path):
-    path = Path(path)
+    path = as_input(path)
     try:
-        root = etree.parse(str(path), etree.XMLParser(resolve_entities=False, no_network=True)).getroot()
+        root = parse_xml(path, etree.XMLParser(resolve_entities=False, no_network=True))
     except etree.XMLSyntaxError as exc:
         raise SourceFormatError(path, f"not well-formed XML: {exc}") from None
     if root.tag != "FEDREG":
@@ -146,21 +201,12 @@ def _document(path, el, volume, issue, published, contents, page_before):
     number = m.group(1)
     key = f"fr:{number}"
     pre = el.find("PREAMB")
-    pages = _page_numbers(el)
-    start, end = contents.get(number, (None, None))
-    if start is None:
-        first = pre[0] if pre is not None and len(pre) else None
-        start = (
-            pages[0]
-            if first is not None and first.tag == "PRTPAGE" and pages
-            else (page_before or (pages[0] if pages else 0))
-        )
-        end = max([start, *pages])
+    start, end = _pages(el, contents.get(number), page_before)
     if el.tag == "PRESDOCU":
         title = flat_text(el.find(".//HD")) or flat_text(el.find(".//PROC"))
         agency, sub_agency, action = "Executive Office of the President", "", flat_text(el.find(".//PROC"))
         summary = dates = depdoc = ""
-        rins, cfr_refs = [], []
+        rin_list, cfr_refs = [], []
     else:
         if pre is None:
             raise SourceFormatError(path, f"{el.tag} has no PREAMB", record=key)
@@ -170,7 +216,7 @@ def _document(path, el, volume, issue, published, contents, page_before):
         summary = _section(pre, "SUM")
         dates = _section(pre, "DATES") or _section(pre, "EFFDATE")
         depdoc = " ".join(flat_text(d) for d in pre.findall("DEPDOC"))
-        rins = list(dict.fromkeys(_RIN_RE.findall(" ".join(flat_text(r) for r in pre.findall("RIN")))))
+        rin_list = rins(" ".join(flat_text(r) for r in pre.findall("RIN")))
         cfr_refs = [flat_text(c) for c in pre.findall("CFR")]
     return build(
         FrDocumentRecord,
@@ -186,7 +232,7 @@ def _document(path, el, volume, issue, published, contents, page_before):
         dates_text=dates,
         effective_on=_date_after(_EFFECTIVE_RE, dates),
         comments_close_on=_date_after(_COMMENTS_RE, dates),
-        rins=rins,
+        rins=rin_list,
         docket_ids=docket_ids(depdoc),
         depdoc=depdoc,
         cfr_references=cfr_refs,

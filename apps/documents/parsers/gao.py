@@ -8,6 +8,7 @@ from pathlib import Path
 from pydantic import Field
 
 from apps.core.errors import SourceFormatError
+from apps.core.inputs import as_input
 from apps.documents.parsers.base import Record, build, corpus_relative, parse_date, read_text
 from apps.documents.text import strip_md_links, tidy
 
@@ -40,7 +41,7 @@ class GaoReportRecord(Record):
 
 
 def _catalog(path: Path) -> dict[str, dict]:
-    catalog = Path(path).with_name("catalog.json")
+    catalog = as_input(path).parent / "catalog.json"
     if not catalog.exists():
         return {}
     try:
@@ -53,7 +54,7 @@ def _catalog(path: Path) -> dict[str, dict]:
 
 
 def parse(path: Path):
-    path = Path(path)
+    path = as_input(path)
     text = read_text(path).replace("\r\n", "\n")
     m = _HEADER_RE.search(text[:2000])
     if not m:

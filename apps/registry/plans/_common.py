@@ -10,6 +10,7 @@ from django.utils import timezone
 from pydantic import ValidationError
 
 from apps.core.errors import SourceFormatError
+from apps.core.inputs import as_input
 
 UPSTREAM = "https://github.com/unitedstates/congress-legislators/blob/main/{}"
 PUBLISHER = "unitedstates/congress-legislators (CC0)"
@@ -20,7 +21,7 @@ _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 def read_yaml(path: Path, *, expect: type) -> Any:
     """The parsed YAML document, or SourceFormatError naming the file (and the line, when YAML knows it)."""
     try:
-        with open(path, encoding="utf-8") as fh:
+        with as_input(path).open(encoding="utf-8") as fh:
             data = yaml.load(fh, Loader=_Loader)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
@@ -36,7 +37,7 @@ def read_yaml(path: Path, *, expect: type) -> Any:
 
 def read_json(path: Path) -> dict:
     try:
-        with open(path, encoding="utf-8") as fh:
+        with as_input(path).open(encoding="utf-8") as fh:
             data = json.load(fh)
     except json.JSONDecodeError as exc:
         raise SourceFormatError(

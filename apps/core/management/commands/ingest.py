@@ -23,10 +23,11 @@ def _line(kind: str, style: str, problem: dict) -> str:
 def print_result(console: Console, result: IngestResult, *, show_errors: bool = False) -> None:
     style = {"success": "green", "partial": "yellow", "failed": "red"}.get(result.status, "white")
     quarantined = f", {result.quarantined_count} quarantined" if result.quarantined else ""
+    skipped = f" ({result.skipped} other files skipped)" if result.skipped else ""
     console.print(
         f"[bold]{result.source}[/bold] [{style}]{result.status}[/{style}]"
         f"{' (dry run: nothing written)' if result.dry_run else ''}: "
-        f"{result.files_total} files, {result.records} records — {result.inserted} inserted, "
+        f"{result.files_total} files{skipped}, {result.records} records — {result.inserted} inserted, "
         f"{result.updated} updated, {result.noop} unchanged{quarantined} — {result.duration_ms / 1000:.2f}s"
     )
     for kind, color, problems in (
@@ -53,7 +54,9 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("source", help="plan slug, or 'all' for every plan's sample corpus")
         parser.add_argument(
-            "paths", nargs="*", help="files or directories (default: the plan's sample corpus)"
+            "paths",
+            nargs="*",
+            help="files, folders (walked recursively) or zip archives (read in place); default: the plan's sample corpus",
         )
         parser.add_argument("--dry-run", action="store_true", help="parse, validate and count; write nothing")
         parser.add_argument("--no-progress", action="store_true")
