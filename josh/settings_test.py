@@ -1,6 +1,6 @@
 """Test settings: the real stack (pysqlite3, sqlite-vec, migrations on) with speed overrides."""
 
-from apps.core.conf import env_bool
+from apps.core.conf import env_bool, env_int
 from josh.settings import *  # noqa: F403
 from josh.settings import DATABASES, JOSH
 
@@ -11,4 +11,11 @@ STORAGES = {
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
 # In-process MCP calls must see the test transaction, so they stay on the test thread (apps.core.threads).
-JOSH = {**JOSH, "ENCODER": "hashing", "DB_THREAD_POOL": env_bool("JOSH_DB_THREAD_POOL", False)}
+# Tests assert behaviour, not speed: a busy machine must not turn a request into a 503 query_timeout (the
+# time-limit tests set their own budgets and a deterministic clock).
+JOSH = {
+    **JOSH,
+    "ENCODER": "hashing",
+    "DB_THREAD_POOL": env_bool("JOSH_DB_THREAD_POOL", False),
+    "QUERY_TIME_LIMIT_MS": env_int("JOSH_QUERY_TIME_LIMIT_MS", 10_000, minimum=10),
+}
