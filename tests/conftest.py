@@ -1,11 +1,104 @@
 """Shared fixtures. Migrations stay ON: the FTS5/vec0 tables and triggers exist only through them."""
 
+import hashlib
+import os
 from pathlib import Path
 
 import pytest
 from django.conf import settings
 
 CORPUS = Path(settings.CORPUS_DIR)
+
+
+# Package conftests that ingest real samples name that fixture ``corpus_sample`` (package scope, not
+# autouse). Only a test that uses the database gets it, so a pure-function test never migrates or ingests.
+CORPUS_SAMPLE = "corpus_sample"
+_DB_FIXTURES = {"_django_db_helper", "db", "transactional_db"}
+
+
+# Fixtures that start a server, a browser or a subprocess: the tests that use them are marked ``slow``, so
+# ``pytest -m "not slow"`` is the quick loop (see docs/DEVELOPING.md, "Tests").
+SLOW_FIXTURES = frozenset(
+    {
+        "josh_server",  # tests/mcp: migrate + ingest every sample + uvicorn, in subprocesses
+        "migrated_template",  # tests/hardening/test_crash_and_backup.py: manage.py subprocesses
+        "serve",  # tests/hardening/test_serve_limits.py: josh.serve in a subprocess
+        "server",  # tests/{browse,explorer}/test_chromium.py: a live server for headless Chromium
+    }
+)
+
+
+def pytest_collection_modifyitems(session, config, items):
+    for item in items:
+        uses_db = item.get_closest_marker("django_db") or _DB_FIXTURES & set(item.fixturenames)
+        if uses_db and CORPUS_SAMPLE not in item.fixturenames and _visible(session, item):
+            # First, so the sample's outer transaction opens before the test's own (which nests inside it).
+            item.fixturenames.insert(0, CORPUS_SAMPLE)
+        if SLOW_FIXTURES & set(item.fixturenames):
+            item.add_marker(pytest.mark.slow)
+
+
+def _visible(session, item) -> bool:
+    return bool(session._fixturemanager.getfixturedefs(CORPUS_SAMPLE, item))
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(request, django_test_environment, django_db_blocker):
+    """pytest-django's test database, restored from a migrated copy when the migrations have not changed.
+
+    Migrating takes seconds; a run starts from a copy of the schema the last run built (in pytest's cache
+    dir, keyed by the migration files), then runs ``migrate`` on it, which finds nothing to do and fires
+    post_migrate as usual. The test database stays Django's in-memory one (never a second SQLite copy on a
+    file: docs/SQLITE.md §1). ``--cache-clear`` or ``-p no:cacheprovider`` migrates from scratch.
+    """
+    from django.db import connection
+    from django.test.utils import setup_databases, teardown_databases
+
+    template = _migrated_template(request.config)
+    with django_db_blocker.unblock():
+        holder = _restore(template, connection) if template and template.exists() else None
+        db_cfg = setup_databases(verbosity=0, interactive=False, keepdb=holder is not None)
+        if template and holder is None:
+            _save(connection, template)
+    yield
+    with django_db_blocker.unblock():
+        teardown_databases(db_cfg, verbosity=0)
+        if holder is not None:
+            holder.close()
+
+
+def _migrated_template(config) -> Path | None:
+    if getattr(config, "cache", None) is None:
+        return None
+    digest = hashlib.sha256()
+    for path in sorted(Path(settings.BASE_DIR, "apps").glob("*/migrations/*.py")):
+        digest.update(path.name.encode() + path.read_bytes())
+    return config.cache.mkdir("josh-migrated-db") / f"{digest.hexdigest()[:16]}.sqlite3"
+
+
+def _restore(template: Path, connection):
+    """Copy the template into the in-memory test database; the returned connection keeps it alive."""
+    name = connection.creation._get_test_db_name()
+    if not connection.creation.is_in_memory_db(name):
+        return None
+    holder = connection.Database.connect(name, uri=True)
+    source = connection.Database.connect(f"file:{template}?mode=ro", uri=True)
+    try:
+        source.backup(holder)
+    finally:
+        source.close()
+    return holder
+
+
+def _save(connection, template: Path) -> None:
+    connection.ensure_connection()
+    partial = template.with_suffix(f".partial-{os.getpid()}")
+    target = connection.Database.connect(str(partial))
+    try:
+        connection.connection.backup(target)
+    finally:
+        target.close()
+    partial.replace(template)
 
 
 @pytest.fixture

@@ -19,9 +19,14 @@ BILL_SOURCES = (
 )
 
 
-@pytest.fixture(scope="package", autouse=True)
-def bills_sample(django_db_setup, django_db_blocker):
+@pytest.fixture(scope="package")
+def corpus_sample(django_db_setup, django_db_blocker):
     """First-ingest results per source (registry sources too, when their plans exist)."""
     slugs = [s for s in REGISTRY_SOURCES + BILL_SOURCES if get_plan(s) is not None]
     with ingested(django_db_blocker, slugs) as results:
         yield results
+
+
+@pytest.fixture(scope="package")
+def bills_sample(corpus_sample):
+    return corpus_sample

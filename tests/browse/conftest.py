@@ -9,8 +9,8 @@ from apps.core.plans import all_plans
 from tests.corpus import ingested
 
 
-@pytest.fixture(scope="package", autouse=True)
-def browse_sample(django_db_setup, django_db_blocker):
+@pytest.fixture(scope="package")
+def corpus_sample(django_db_setup, django_db_blocker):
     with ingested(django_db_blocker, [p.slug for p in all_plans() if p.has_sample]) as results:
         yield results
 

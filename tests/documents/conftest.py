@@ -17,8 +17,13 @@ DOCUMENT_SOURCES = (
 )
 
 
-@pytest.fixture(scope="package", autouse=True)
-def documents_sample(django_db_setup, django_db_blocker):
+@pytest.fixture(scope="package")
+def corpus_sample(django_db_setup, django_db_blocker):
     """First-ingest results per source."""
     with ingested(django_db_blocker, DOCUMENT_SOURCES) as results:
         yield results
+
+
+@pytest.fixture(scope="package")
+def documents_sample(corpus_sample):
+    return corpus_sample

@@ -21,7 +21,7 @@ SOURCES = (
 )
 
 
-@pytest.fixture(scope="package", autouse=True)
-def sample(django_db_setup, django_db_blocker):
+@pytest.fixture(scope="package")
+def corpus_sample(django_db_setup, django_db_blocker):
     with ingested(django_db_blocker, SOURCES) as results:
         yield results

@@ -14,6 +14,7 @@ from apps.core.plans import get_plan
 from tests.corpus import ingested
 
 CORPUS = Path(settings.CORPUS_DIR)
+
 VOTE_FILES = sorted((CORPUS / "votes").rglob("*.json"))[:12]
 SOURCES = (
     ("legislators", None),
@@ -23,6 +24,15 @@ SOURCES = (
     ("statements-of-administration-policy", None),
     ("gao-reports", None),
 )
+
+
+def pytest_configure(config):
+    """schemathesis' pytest plugin (used by test_api_contract.py) costs seconds of imports, so pyproject's
+    addopts keep it off (``-p no:schemathesis``) and it is registered only when this package is collected."""
+    from schemathesis.pytest import plugin
+
+    if not config.pluginmanager.is_registered(plugin):
+        config.pluginmanager.register(plugin, "schemathesis-for-hardening")
 
 
 @contextmanager

@@ -28,6 +28,7 @@ EXAMPLES = int(os.environ.get("JOSH_CONTRACT_EXAMPLES", "8"))
 schema = schemathesis.openapi.from_wsgi("/v1/openapi.json", get_wsgi_application())
 
 
+@pytest.mark.slow
 @pytest.mark.django_db
 @schema.parametrize()
 @settings(

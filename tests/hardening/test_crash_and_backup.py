@@ -72,47 +72,66 @@ def migrated(migrated_template, tmp_path):
     return data_dir
 
 
-def _kill_mid_run(data_dir: Path, *, when: str) -> int:
-    """Start an ingest, SIGKILL it at ``when`` ("writing": inside the first transaction; "committed": after a
-    batch is committed, before the last); return the committed vote rows seen just before the kill."""
-    db = data_dir / "josh.sqlite3"
+# The ingest, run by the real runner in a child process, stops on the runner's own per-file hook after
+# ``argv[1]`` files and says so; the test then kills it there. No polling, no sleeps: the kill point is exact.
+_INGEST_UNTIL_PAUSED = """
+import sys, threading
+import django
+
+django.setup()
+from apps.core.services.ingest import run_ingest
+
+pause_after, loaded = int(sys.argv[1]), [0]
+
+
+def on_file(path):
+    loaded[0] += 1
+    if loaded[0] == pause_after:
+        print("paused", flush=True)
+        threading.Event().wait()  # until SIGKILL
+
+
+run_ingest(slug="roll-call-votes", on_file=on_file)
+print("finished", flush=True)
+"""
+
+
+def _kill_mid_run(data_dir: Path, *, after_files: int) -> None:
+    """Start an ingest, SIGKILL it once ``after_files`` files are loaded (inside their batch's transaction)."""
     proc = subprocess.Popen(
-        [sys.executable, "manage.py", "ingest", "roll-call-votes", "--no-progress"],
+        [sys.executable, "-c", _INGEST_UNTIL_PAUSED, str(after_files)],
         cwd=ROOT,
         env=_env(data_dir),
-        stdout=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
+        text=True,
     )
     try:
-        deadline = time.monotonic() + 90
-        seen = 0
-        while time.monotonic() < deadline and proc.poll() is None:
-            running = _count(db, "SELECT COUNT(*) FROM core_ingestrun WHERE status = 'running'")
-            seen = _count(db, "SELECT COUNT(*) FROM registry_rollcallvote")
-            if when == "writing" and running > 0:
-                time.sleep(0.3)
-                break
-            if when == "committed" and 0 < seen < VOTE_FILES:
-                break
-            time.sleep(0.02)
-        assert proc.poll() is None, "the ingest finished before it could be killed"
+        assert proc.stdout.readline().strip() == "paused"
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait(10)
         assert proc.returncode == -signal.SIGKILL
-        return seen
     finally:
         if proc.poll() is None:
             proc.kill()
             proc.wait(10)
 
 
-@pytest.mark.parametrize("when", ["writing", "committed"])
-def test_kill_9_mid_ingest_leaves_a_whole_database(migrated, when):
+@pytest.mark.parametrize(
+    ("after_files", "committed"),
+    [
+        # inside the first transaction: nothing of it survives
+        (1, 0),
+        # the first batch committed, the second half-written: exactly the first survives
+        (FILES_PER_TRANSACTION + 1, FILES_PER_TRANSACTION),
+    ],
+)
+def test_kill_9_mid_ingest_leaves_a_whole_database(migrated, after_files, committed):
+    assert VOTE_FILES > FILES_PER_TRANSACTION + 1
     db = migrated / "josh.sqlite3"
-    seen = _kill_mid_run(migrated, when=when)
-    after = _count(db, "SELECT COUNT(*) FROM registry_rollcallvote")
-    assert after >= max(seen, 0)
-    assert after % FILES_PER_TRANSACTION == 0 or after == VOTE_FILES  # whole batches only, never half of one
+    _kill_mid_run(migrated, after_files=after_files)
+    assert _count(db, "SELECT COUNT(*) FROM registry_rollcallvote") == committed  # whole batches only
+    assert _count(db, "SELECT COUNT(*) FROM core_ingestrun WHERE status = 'running'") == 1  # the killed run
     assert integrity_errors(db) == []
 
     rerun = _manage(migrated, "ingest", "roll-call-votes", "--no-progress")
