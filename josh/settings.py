@@ -146,7 +146,7 @@ REST_FRAMEWORK = {
 
 
 def _rate_limit(auth: str) -> str | None:
-    """JOSH_RATE_LIMIT: "<count>/<period>" as django-ratelimit reads it ("600/m", "100/10s"), or "off".
+    """JOSH_RATE_LIMIT: "<count>/<period>" ("600/m", "100/10s"; apps.access.counters), or "off".
     Unset: 600/m when JOSH_AUTH requires a key, off when it is disabled."""
     raw = env_str("JOSH_RATE_LIMIT", "600/m" if auth != "disabled" else "off").strip().lower()
     if raw in ("off", "0", "none", ""):
