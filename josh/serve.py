@@ -35,7 +35,13 @@ def server_options() -> dict:
 
 
 def main(argv=None) -> None:
+    import sys
+
     import uvicorn
+
+    # A thread that wants the GIL waits up to the switch interval for the one holding it: with a CPU-heavy
+    # search running, a 10 ms lookup paid that wait at every release point (5 ms each by default).
+    sys.setswitchinterval(env_int("JOSH_GIL_SWITCH_US", 1000, minimum=100) / 1_000_000)
 
     parser = argparse.ArgumentParser(prog="python -m josh.serve", description=__doc__.split("\n\n")[0])
     parser.add_argument("--host", default=os.environ.get("HOST", "127.0.0.1"))

@@ -1,5 +1,6 @@
 """Josh settings: one module, every knob from the environment through typed helpers (apps.core.conf)."""
 
+import os
 import re
 from datetime import timedelta
 from pathlib import Path
@@ -146,7 +147,7 @@ REST_FRAMEWORK = {
 
 
 def _rate_limit(auth: str) -> str | None:
-    """JOSH_RATE_LIMIT: "<count>/<period>" as django-ratelimit reads it ("600/m", "100/10s"), or "off".
+    """JOSH_RATE_LIMIT: "<count>/<period>" ("600/m", "100/10s"; apps.access.counters), or "off".
     Unset: 600/m when JOSH_AUTH requires a key, off when it is disabled."""
     raw = env_str("JOSH_RATE_LIMIT", "600/m" if auth != "disabled" else "off").strip().lower()
     if raw in ("off", "0", "none", ""):
@@ -182,6 +183,9 @@ JOSH = {
         "JOSH_CLIENT_CONCURRENCY", max(1, env_int("JOSH_THREADS", 8, minimum=1) // 4), minimum=0
     ),
     "QUERY_TIME_LIMIT_MS": env_int("JOSH_QUERY_TIME_LIMIT_MS", 2000, minimum=10),
+    # Searches run at once per process (apps.search.admission); the rest wait within their budget. 0 = no cap.
+    # Half the cores: the other half stay free for lookups while a client floods the search.
+    "SEARCH_CONCURRENCY": env_int("JOSH_SEARCH_CONCURRENCY", max(1, (os.cpu_count() or 2) // 2), minimum=0),
     # Ingest refuses (quarantines) a record with a text field, or a total of text, past these sizes: the
     # largest real records (an omnibus bill's text) are a few million characters.
     "INGEST_MAX_FIELD_CHARS": env_int("JOSH_INGEST_MAX_FIELD_CHARS", 16_000_000, minimum=1000),

@@ -9,7 +9,7 @@ from django.conf import settings
 from apps.core.errors import InvalidParameter, InvalidQuery, NotFound, SourceNotSearchable
 from apps.core.pagination import parse_limit
 from apps.core.plans import get_plan
-from apps.search import corpus_bm25, eligibility, fusion, hydrate, lexical, queries, semantic
+from apps.search import admission, corpus_bm25, eligibility, fusion, hydrate, lexical, queries, semantic
 from apps.search.conf import knob
 from apps.search.encoders import get_encoder
 from apps.search.filters import SearchFilters, applicable, make_filters
@@ -189,7 +189,7 @@ def search(
     parsed = parse_query(q, stop_words=bool(knob("LEXICAL_STOP_WORDS")))
     depth = max(knob("HYBRID_DEPTH"), offset + size)
     lex_hits, matches, sem_hits, approximate = [], {}, [], []
-    with queries.time_limit():
+    with admission.admitted(), queries.time_limit():
         if parsed is not None:
             lex_hits, matches = _lexical_leg(selection.lexical, parsed, filters, depth)
             if not lex_hits and parsed.ignored:  # the content words match nothing: the stop words may

@@ -71,6 +71,14 @@ def _set_handler(raw, end: float, steps: int | None = None) -> None:
     raw.set_progress_handler(lambda: 1 if time.perf_counter() > end else 0, steps)
 
 
+def remaining_s() -> float:
+    """Seconds left of this thread's request budget (the public budget when no request is open)."""
+    end = _request_end()
+    if end == float("inf"):
+        return _budget_ms() / 1000
+    return max(end - time.perf_counter(), 0.0)
+
+
 def overdue(raw) -> bool:
     """Whether the budget armed on this connection is already spent: a statement must not start then (the
     handler would only fire after its first few thousand steps, and a short statement never gets there)."""
