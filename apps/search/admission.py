@@ -14,7 +14,7 @@ from functools import cache
 
 from django.conf import settings
 
-from apps.search.timelimit import remaining_s, timeout_error
+from apps.core.db.timelimit import remaining_s, timeout_error
 
 
 @cache

@@ -5,8 +5,9 @@ import threading
 
 import pytest
 
+from apps.core.db import timelimit
 from apps.core.errors import QueryTimeout
-from apps.search import admission, timelimit
+from apps.search import admission
 
 
 def test_a_search_waits_for_a_slot_only_within_its_budget(settings, monkeypatch):
