@@ -30,7 +30,18 @@ def ratelimit_counters(settings, tmp_path):
 
 
 @pytest.fixture
-def josh(transactional_db, settings):
+def frozen_rate_window(monkeypatch):
+    """The counters' clock stands still, so a test's requests can never straddle a window boundary (windows are
+    fixed: a budget spent at 11:59:59.9 is whole again at 12:00:00)."""
+    from types import SimpleNamespace
+
+    from apps.access import counters
+
+    monkeypatch.setattr(counters, "time", SimpleNamespace(time=lambda: 1_800_000_000.0))
+
+
+@pytest.fixture
+def josh(transactional_db, settings, frozen_rate_window):
     """``josh(auth, rate=None)`` → a live server in that mode; closed at teardown."""
     servers = []
 

@@ -26,7 +26,7 @@ def _burst(n: int, principal: Principal) -> list:
     return results
 
 
-def test_sixty_simultaneous_requests_against_30_per_minute_admit_exactly_30(settings):
+def test_sixty_simultaneous_requests_against_30_per_minute_admit_exactly_30(settings, frozen_rate_window):
     settings.JOSH = {**settings.JOSH, "RATE_LIMIT": "30/m"}
     results = _burst(60, Principal("anonymous", "203.0.113.7"))
     admitted = [headers for headers, error in results if error is None]
