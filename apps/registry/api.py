@@ -13,6 +13,7 @@ from apps.registry.schemas import (
     LegislatorHit,
     LegislatorListParams,
     LegislatorOut,
+    MembershipListParams,
     MembersParams,
     MemberVoteOut,
     PageParams,
@@ -58,6 +59,15 @@ def get_committee(request, id: str):
 )
 def committee_members(request, id: str, params: Query[MembersParams]):
     return selectors.committee_members(id=id, params=params)
+
+
+@router.get(
+    "/committee-memberships",
+    response=Page[CommitteeMemberOut] | AggregateResult,
+    summary="Committee seats by Congress, committee, chamber, member",
+)
+def list_committee_memberships(request, params: Query[MembershipListParams], agg: Query[AggregateParams]):
+    return aggregate_or_list("committee-memberships", params, agg, selectors.membership_list)
 
 
 @router.get(

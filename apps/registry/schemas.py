@@ -200,6 +200,15 @@ class PageParams(BaseModel):
     cursor: str | None = None
 
 
+class MembershipListParams(PageParams):
+    congress: int | None = Field(None, ge=1, le=200, description="Congress, e.g. 119.")
+    committee: str | None = Field(None, max_length=12, description="Committee thomas id, e.g. HSWM.")
+    chamber: ChamberName | None = Field(None, description="The committee's chamber.")
+    member: str | None = Field(
+        None, max_length=40, description="A member's seats: bioguide id (S000033) or any crosswalk id."
+    )
+
+
 class MembersParams(PageParams):
     congress: int | None = Field(
         None, ge=1, le=200, description="Default: the latest Congress with a roster."

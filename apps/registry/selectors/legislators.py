@@ -4,7 +4,13 @@ from apps.citations.services import citation_for
 from apps.core.errors import InvalidParameter, NotFound
 from apps.core.ids import normalize_for
 from apps.core.pagination import Page, paginate
-from apps.registry.models import CommitteeMembership, Legislator, LegislatorSocial, VotePosition
+from apps.registry.models import (
+    CommitteeMembership,
+    Legislator,
+    LegislatorIdentifier,
+    LegislatorSocial,
+    VotePosition,
+)
 from apps.registry.schemas import (
     CommitteeSeat,
     IdentifierOut,
@@ -23,18 +29,46 @@ from ._common import legislator_summary, page_window, ranked_page, vote_summary
 SPELLED_PARTIES = {name.lower(): name for name in PARTY_NAMES.values()}
 
 
-def legislator_row(id: str, *, queryset=None) -> Legislator:
-    """The legislator named by a public id (bioguide ``S000033`` or ``lis:S313``)."""
-    canonical = normalize_for("legislator", id)
+def legislator_row(id: str, *, queryset=None, parameter: str = "id") -> Legislator:
+    """The legislator named by any crosswalk id: bioguide ``S000033``, LIS ``S313`` / ``lis:S313``, or
+    ``<scheme>:<value>`` of the stored identifier crosswalk (govtrack, fec, thomas, icpsr, ...); a bare
+    number is looked up across the numeric schemes and must name one member."""
+    canonical = normalize_for("legislator", id, parameter=parameter)
     qs = queryset if queryset is not None else Legislator.objects.all()
-    lookup = {"lis_id": canonical[4:]} if canonical.startswith("lis:") else {"bioguide_id": canonical}
-    row = qs.filter(**lookup).first()
+    scheme, _, value = canonical.rpartition(":")
+    if scheme == "lis":
+        rows = qs.filter(lis_id=value)
+    elif scheme:
+        rows = qs.filter(identifiers__scheme=scheme, identifiers__value__iexact=value)
+    elif value.isdigit():
+        rows = _by_bare_number(qs, value, parameter=parameter)
+    else:
+        rows = qs.filter(bioguide_id=value)
+    row = rows.first()
     if row is None:
         raise NotFound(
             f"No legislator {canonical}. Use GET /v1/legislators?q=<name> to find a member's id.",
-            hint={"id": canonical},
+            hint={"id": canonical, "parameter": parameter},
         )
     return row
+
+
+def _by_bare_number(qs, value: str, *, parameter: str):
+    matches = list(
+        LegislatorIdentifier.objects.filter(value=value)
+        .order_by("scheme")
+        .values_list("scheme", "legislator")
+    )
+    if len({pk for _, pk in matches}) > 1:
+        spelled = [f"{scheme}:{value}" for scheme, _ in matches]
+        raise InvalidParameter(
+            parameter,
+            f"'{value}' is an id of {len(matches)} members in different schemes; name the scheme: "
+            + ", ".join(spelled)
+            + ".",
+            candidates=spelled,
+        )
+    return qs.filter(pk__in=[pk for _, pk in matches])
 
 
 def legislator_get(*, id: str) -> LegislatorOut:
