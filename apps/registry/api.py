@@ -16,7 +16,7 @@ from apps.registry.schemas import (
     MembershipListParams,
     MembersParams,
     MemberVoteOut,
-    PageParams,
+    MemberVotesParams,
     VoteListParams,
     VoteOut,
     VoteSummary,
@@ -40,7 +40,7 @@ def get_legislator(request, id: str):
 
 
 @router.get("/legislators/{id}/votes", response=Page[MemberVoteOut], summary="A member's roll-call votes")
-def legislator_votes(request, id: str, params: Query[PageParams]):
+def legislator_votes(request, id: str, params: Query[MemberVotesParams]):
     return selectors.legislator_votes(id=id, params=params)
 
 

@@ -200,6 +200,22 @@ class PageParams(BaseModel):
     cursor: str | None = None
 
 
+class MemberVotesParams(PageParams):
+    congress: int | None = Field(None, ge=1, le=200, description="Congress, e.g. 119.")
+    chamber: Literal["house", "senate"] | None = Field(None, description="house or senate.")
+    since: date | None = Field(None, description="Votes on or after this day (YYYY-MM-DD).")
+    until: date | None = Field(None, description="Votes on or before this day (YYYY-MM-DD).")
+    vote: str | None = Field(
+        None, max_length=40, description="One roll call: house:119:2025:77 or s162-119.2025."
+    )
+    bill_id: str | None = Field(
+        None, max_length=40, description="Votes on this bill, any spelling: hjres:119:24, H.J.Res. 24-119."
+    )
+    position: Literal["yes", "no", "present", "not_voting", "other"] | None = Field(
+        None, description="How the member voted, normalised: yes (Yea/Aye), no (Nay/No), present, not_voting."
+    )
+
+
 class MembershipListParams(PageParams):
     congress: int | None = Field(None, ge=1, le=200, description="Congress, e.g. 119.")
     committee: str | None = Field(None, max_length=12, description="Committee thomas id, e.g. HSWM.")

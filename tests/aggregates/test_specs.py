@@ -157,9 +157,11 @@ def test_committee_memberships_list_and_aggregate_on_v1(client):
     assert page["results"] == roster["results"]  # the same rows, same order, same shape as the roster
     sanders = client.get("/v1/committee-memberships?member=S000033&limit=250").json()
     assert {r["member"]["id"] for r in sanders["results"]} == {"S000033"}
-    assert sanders["pagination"]["total"] == CommitteeMembership.objects.filter(
-        legislator__bioguide_id="S000033"
-    ).count() > 0
+    assert (
+        sanders["pagination"]["total"]
+        == CommitteeMembership.objects.filter(legislator__bioguide_id="S000033").count()
+        > 0
+    )
     titles = client.get("/v1/committee-memberships?committee=HSWM&congress=119&group_by=title").json()
     assert {g["key"]: g["count"] for g in titles["groups"]}["Chair"] == 1
 

@@ -1,10 +1,15 @@
 """GET /v1/legislators, /v1/legislators/{id}, /v1/legislators/{id}/votes over the real sample.
 
 Cases: full response shapes (key sets), ranked noisy-name lookups with scores, filters, alias ids,
-query counts, 400 (bad parameter / malformed id) and 404 envelopes.
+query counts, 400 (bad parameter / malformed id) and 404 envelopes; member-vote filters (congress, chamber,
+dates, one roll call, bill, position) against the vote files read independently.
 """
 
+import json
+from pathlib import Path
+
 import pytest
+from django.conf import settings
 
 from tests.api.helpers import (
     CITATION_KEYS,
@@ -140,3 +145,43 @@ def test_malformed_id_is_400_and_unknown_id_is_404(client):
 def test_an_ambiguous_nickname_returns_both_members(client):
     ids = [r["id"] for r in client.get("/v1/legislators", {"q": "bernie"}).json()["results"]]
     assert set(ids[:2]) == {"S000033", "M001242"}  # Bernie Sanders and Bernie Moreno
+
+
+def _votes_of(member_ref: str) -> list[dict]:
+    """Baldwin's (S354) roll calls read straight from corpus/votes: id, date, congress, position."""
+    out = []
+    for path in Path(settings.CORPUS_DIR, "votes").rglob("*.json"):
+        data = json.loads(path.read_text())
+        for option, members in data["votes"].items():
+            if any(isinstance(m, dict) and m.get("id") == member_ref for m in members):
+                out.append({"upstream": data["vote_id"], "date": data["date"][:10], "option": option, **data})
+    return out
+
+
+def test_member_votes_filters_match_the_vote_files(client):
+    votes = _votes_of("S354")  # Tammy Baldwin's Senate LIS id; her bioguide id is B001230
+    assert len(votes) > 20
+
+    def total(**params):
+        body = client.get("/v1/legislators/B001230/votes", {"limit": 250, **params}).json()
+        return body["pagination"]["total"], body["results"]
+
+    assert total()[0] == len(votes)
+    assert total(congress=119)[0] == sum(v["congress"] == 119 for v in votes)
+    assert total(chamber="house")[0] == 0
+    assert total(position="no")[0] == sum(v["option"] in ("Nay", "No") for v in votes)
+    assert total(since="2025-03-01", until="2025-03-31")[0] == sum(
+        "2025-03-01" <= v["date"] <= "2025-03-31" for v in votes
+    )
+    n, rows = total(vote="s162-119.2025")  # one roll call in one call, any vote-id spelling
+    assert n == 1 and (rows[0]["vote"]["id"], rows[0]["position"]) == ("senate:119:2025:162", "Nay")
+    n, rows = total(bill_id="H.J.Res. 24-119")
+    assert {r["vote"]["bill_id"] for r in rows} == {"hjres:119:24"} and n >= 1
+    n, rows = total(congress=119, position="yes", since="2025-01-01")
+    assert n == sum(v["congress"] == 119 and v["option"] in ("Yea", "Aye") for v in votes)
+    assert all(r["normalized"] == "yes" for r in rows)
+
+
+def test_member_votes_bad_filters_are_400(client):
+    assert_error(client.get("/v1/legislators/B001230/votes", {"position": "maybe"}), 400, "invalid_parameter", "position")
+    assert_error(client.get("/v1/legislators/B001230/votes", {"vote": "roll 5"}), 400, "unrecognized_id_format")

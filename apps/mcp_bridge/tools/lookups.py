@@ -4,7 +4,8 @@ They read plain tables only (never FTS or vectors; tests/mcp/test_lookups.py ass
 Each tool is registered only when its selector exists.
 """
 
-from typing import Annotated
+from datetime import date
+from typing import Annotated, Literal
 
 from pydantic import Field
 
@@ -48,7 +49,7 @@ def _registry(server) -> list[str]:
             LegislatorOut,
             MembersParams,
             MemberVoteOut,
-            PageParams,
+            MemberVotesParams,
             VoteOut,
         )
     except ImportError:
@@ -67,11 +68,35 @@ def _registry(server) -> list[str]:
         return structured(await call(selectors.committee_members, id=id, params=params))
 
     async def list_member_votes(
-        id: LEGISLATOR_ID, limit: LIMIT = None, cursor: CURSOR = None
+        id: LEGISLATOR_ID,
+        congress: CONGRESS = None,
+        chamber: Annotated[
+            Literal["house", "senate"] | None, Field(None, description="house or senate.")
+        ] = None,
+        since: Annotated[
+            date | None, Field(None, description="Votes on or after this day (YYYY-MM-DD).")
+        ] = None,
+        until: Annotated[
+            date | None, Field(None, description="Votes on or before this day (YYYY-MM-DD).")
+        ] = None,
+        vote: Annotated[
+            str | None, Field(None, max_length=40, description="Only this roll call: house:119:2025:77.")
+        ] = None,
+        bill_id: Annotated[
+            str | None, Field(None, max_length=40, description="Only votes on this bill: hjres:119:24.")
+        ] = None,
+        position: Annotated[
+            Literal["yes", "no", "present", "not_voting", "other"] | None,
+            Field(None, description="Only votes where the member voted so (yes = Yea/Aye, no = Nay/No)."),
+        ] = None,
+        limit: LIMIT = None,
+        cursor: CURSOR = None,
     ) -> Page[MemberVoteOut]:
-        return structured(
-            await call(selectors.legislator_votes, id=id, params=PageParams(limit=limit, cursor=cursor))
-        )
+        params = MemberVotesParams(
+            congress=congress, chamber=chamber, since=since, until=until, vote=vote, bill_id=bill_id,
+            position=position, limit=limit, cursor=cursor,
+        )  # fmt: skip
+        return structured(await call(selectors.legislator_votes, id=id, params=params))
 
     async def get_vote(
         id: Annotated[
@@ -118,8 +143,9 @@ Answers "who chairs HSWM?", "who is on the Senate Finance Committee?". Paginated
 MEMBER_VOTES_DOC = """List one member's roll-call votes, newest first: each vote's id, question, result,
 bill voted on, totals, and how this member voted (position + normalized yes/no/present/not_voting).
 
-Use it for "how did Sen. X vote on ...?" (resolve the member with resolve_entity first). Paginated:
-{results, pagination}."""
+Use it for "how did Sen. X vote on ...?" (resolve the member with resolve_entity first). Narrow in one call:
+`vote` (one roll call), `bill_id`, `congress`, `chamber`, `since`/`until` (dates), `position` (e.g. every
+"no" vote); pagination.total is the count. Paginated: {results, pagination}."""
 
 VOTE_DOC = """Get one roll-call vote by id (house:119:2025:77 — chamber:congress:year:roll number): question,
 result, totals, the bill voted on, and every member's position with their legislator id.

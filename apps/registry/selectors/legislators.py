@@ -18,13 +18,14 @@ from apps.registry.schemas import (
     LegislatorListParams,
     LegislatorOut,
     MemberVoteOut,
-    PageParams,
+    MemberVotesParams,
     TermOut,
 )
 from apps.registry.services import PARTY_NAMES
 from apps.search.names import search_names
 
 from ._common import legislator_summary, page_window, ranked_page, vote_summary
+from .votes import bill_filter
 
 SPELLED_PARTIES = {name.lower(): name for name in PARTY_NAMES.values()}
 
@@ -177,16 +178,27 @@ def legislator_list(*, params: LegislatorListParams) -> Page[LegislatorHit]:
     return ranked_page(matches.hits, matches.total, rows, limit=limit, offset=offset, to_schema=_hit)
 
 
-def legislator_votes(*, id: str, params: PageParams) -> Page[MemberVoteOut]:
-    """How one member voted, newest roll call first: each vote's summary with the member's position."""
+def legislator_votes(*, id: str, params: MemberVotesParams) -> Page[MemberVoteOut]:
+    """How one member voted, newest roll call first: each vote's summary with the member's position;
+    narrowed by Congress, chamber, date range, one roll call, the bill voted on, or the position taken."""
     row = legislator_row(id)
-    qs = (
-        VotePosition.objects.filter(legislator=row)
-        .select_related("vote")
-        .order_by("-vote__voted_at", "-vote__number")
-    )
+    qs = VotePosition.objects.filter(legislator=row)
+    if params.congress:
+        qs = qs.filter(vote__congress=params.congress)
+    if params.chamber:
+        qs = qs.filter(vote__chamber=params.chamber)
+    if params.since:
+        qs = qs.filter(vote__voted_at__date__gte=params.since)
+    if params.until:
+        qs = qs.filter(vote__voted_at__date__lte=params.until)
+    if params.vote:
+        qs = qs.filter(vote__vote_id=normalize_for("vote", params.vote, parameter="vote"))
+    if params.bill_id:
+        qs = qs.filter(vote__bill_id=bill_filter(params.bill_id, params.congress))
+    if params.position:
+        qs = qs.filter(normalized=params.position)
     return paginate(
-        qs,
+        qs.select_related("vote").order_by("-vote__voted_at", "-vote__number", "vote_id"),
         limit=params.limit,
         cursor=params.cursor,
         to_schema=lambda p: MemberVoteOut(

@@ -66,7 +66,7 @@ def _position(p: dict) -> PositionOut:
     )
 
 
-def _bill_filter(raw: str, congress: int | None) -> str:
+def bill_filter(raw: str, congress: int | None) -> str:
     ref = parse_bill_ref(raw)
     if ref is not None and ref.congress is None and congress is not None:
         return ref.with_congress(congress).id
@@ -81,7 +81,7 @@ def vote_queryset(*, params: VoteListParams):
     if params.congress:
         qs = qs.filter(congress=params.congress)
     if params.bill_id:
-        qs = qs.filter(bill_id=_bill_filter(params.bill_id, params.congress))
+        qs = qs.filter(bill_id=bill_filter(params.bill_id, params.congress))
     return qs
 
 
