@@ -15,13 +15,21 @@ register_aggregate(
         params_model=LegislatorListParams,
         group_fields={
             "party": "party",
+            "caucus": "caucus",
             "state": "state",
             "chamber": "chamber",
             "gender": "gender",
             "is_current": "is_current",
         },
         unsupported_params=("q",),
-        examples={"party": "Democrat", "state": "CA", "chamber": "senate", "gender": "F", "is_current": True},
+        examples={
+            "party": "Democrat",
+            "caucus": "Democrat",
+            "state": "CA",
+            "chamber": "senate",
+            "gender": "F",
+            "is_current": True,
+        },
         description="Members of Congress (party, state and chamber of their latest term).",
     )
 )

@@ -16,10 +16,14 @@ class LegislatorSummary(BaseModel):
     lis_id: str | None
     name: str = Field(description="Official full name (or the name a mentioning source gave a stub).")
     party: str
+    caucus: str = Field(
+        description="Party caucused with (latest term): an independent's caucus, e.g. Democrat for Sanders; "
+        "else the party; '' for stubs."
+    )
     state: str
     district: int | None
     chamber: str
-    is_current: bool
+    is_current: bool = Field(description="Listed on the source's current roster (legislators-current).")
     is_stub: bool = Field(
         description="Known only from a vote or bill mention, not from the legislators file."
     )
@@ -156,6 +160,10 @@ class VoteOut(VoteSummary):
     nomination: dict
     vice_president_position: str = Field(description="The Vice President's tie-breaking vote, '' if none.")
     normalized_totals: dict[str, int] = Field(description="Members per normalised position.")
+    party_totals: dict[str, dict[str, int]] = Field(
+        description="The tally by party as the vote recorded it (D, R, I...): normalised position -> members, "
+        "e.g. {'D': {'yes': 1, 'no': 44}, 'R': {'yes': 52}}."
+    )
     positions: list[PositionOut]
 
 
@@ -172,6 +180,9 @@ class LegislatorListParams(BaseModel):
     state: str | None = Field(None, pattern=r"^[A-Za-z]{2}$", description="Two-letter state code.")
     chamber: ChamberName | None = None
     party: str | None = Field(None, max_length=40, description="D, R, I or the spelled-out party.")
+    caucus: str | None = Field(
+        None, max_length=40, description="Party caucused with: D, R or spelled out (independents included)."
+    )
     current: bool | None = Field(None, description="Only current (true) or former/stub (false) members.")
     limit: int | None = Field(None, description="Page size (default 20, max 250).")
     cursor: str | None = None

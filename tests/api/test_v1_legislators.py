@@ -9,6 +9,7 @@ import json
 from pathlib import Path
 
 import pytest
+import yaml
 from django.conf import settings
 
 from tests.api.helpers import (
@@ -183,5 +184,28 @@ def test_member_votes_filters_match_the_vote_files(client):
 
 
 def test_member_votes_bad_filters_are_400(client):
-    assert_error(client.get("/v1/legislators/B001230/votes", {"position": "maybe"}), 400, "invalid_parameter", "position")
-    assert_error(client.get("/v1/legislators/B001230/votes", {"vote": "roll 5"}), 400, "unrecognized_id_format")
+    assert_error(
+        client.get("/v1/legislators/B001230/votes", {"position": "maybe"}),
+        400,
+        "invalid_parameter",
+        "position",
+    )
+    assert_error(
+        client.get("/v1/legislators/B001230/votes", {"vote": "roll 5"}), 400, "unrecognized_id_format"
+    )
+
+
+def test_caucus_field_and_filter_follow_the_legislators_file(client):
+    people = yaml.safe_load(
+        Path(settings.CORPUS_DIR, "congress-legislators/legislators-current.yaml").read_text()
+    )
+    senators = [p["terms"][-1] for p in people if p["terms"][-1]["type"] == "sen"]
+    democrats = sum((t.get("caucus") or t["party"]) == "Democrat" for t in senators)
+    body = client.get("/v1/legislators", {"caucus": "D", "chamber": "senate", "current": "true"}).json()
+    assert body["pagination"]["total"] == democrats == 47
+    assert {"S000033", "K000383"} <= {r["id"] for r in client.get(
+        "/v1/legislators", {"caucus": "Democrat", "party": "I", "limit": 250}
+    ).json()["results"]}  # fmt: skip
+    sanders = client.get("/v1/legislators/S000033").json()
+    assert (sanders["party"], sanders["caucus"]) == ("Independent", "Democrat")
+    assert_error(client.get("/v1/legislators", {"caucus": "Whig"}), 400, "invalid_parameter", "caucus")

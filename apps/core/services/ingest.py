@@ -142,6 +142,7 @@ def _load_file(
         counts[outcome.value] += 1
         if key:
             seen[key] = file
+            ctx.loaded_keys.add(key)
 
 
 def _ingest_one(plan, path, ctx, counts, seen, errors, quarantined) -> None:

@@ -99,13 +99,24 @@ ROSTER_FIELDS = (
     "congress", "party_side", "rank", "title", "member_name",
     "citation_string", "source_url", "published_at", "retrieved_at",
     *(f"legislator__{f}" for f in (
-        "bioguide_id", "lis_id", "official_full", "first_name", "last_name", "party", "state", "district",
+        "bioguide_id", "lis_id", "official_full", "first_name", "last_name", "party", "caucus", "state",
+        "district",
         "chamber", "is_current", "is_stub",
     )),
 )  # fmt: skip
 
 
-SUMMARY_FIELDS = ("bioguide_id", "lis_id", "party", "state", "district", "chamber", "is_current", "is_stub")
+SUMMARY_FIELDS = (
+    "bioguide_id",
+    "lis_id",
+    "party",
+    "caucus",
+    "state",
+    "district",
+    "chamber",
+    "is_current",
+    "is_stub",
+)
 
 
 def _roster_row(row: dict, *, committee_id: str, source: str) -> CommitteeMemberOut:

@@ -124,12 +124,12 @@ def _social(row: Legislator) -> dict[str, str]:
         return {}
 
 
-def _party(value: str) -> str:
+def _party(value: str, *, parameter: str = "party") -> str:
     spelled = PARTY_NAMES.get(value.upper()) or SPELLED_PARTIES.get(value.lower())
     if spelled is None:
         raise InvalidParameter(
-            "party",
-            f"party={value!r} is not a party; use D, R, I or the spelled-out name (Democrat, ...).",
+            parameter,
+            f"{parameter}={value!r} is not a party; use D, R, I or the spelled-out name (Democrat, ...).",
             valid=sorted({*PARTY_NAMES, *PARTY_NAMES.values()}),
         )
     return spelled
@@ -143,6 +143,8 @@ def _filters(params: LegislatorListParams) -> dict:
         filters["chamber"] = params.chamber
     if params.party:
         filters["party"] = _party(params.party)
+    if params.caucus:
+        filters["caucus"] = _party(params.caucus, parameter="caucus")
     if params.current is not None:
         filters["is_current"] = params.current
     return filters
