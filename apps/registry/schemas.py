@@ -30,7 +30,9 @@ class LegislatorSummary(BaseModel):
 
 
 class LegislatorHit(LegislatorSummary):
-    score: float | None = Field(description="Name-match score (higher = better); null when no q was given.")
+    score: float | None = Field(
+        description="Name-match score (higher = better); null when no q was given or q was a member's id."
+    )
     citation: Citation
 
 
@@ -175,7 +177,10 @@ class MemberVoteOut(BaseModel):
 
 class LegislatorListParams(BaseModel):
     q: str | None = Field(
-        None, max_length=200, description="Noisy name: 'Sen. Markey MA', 'AOC', 'Jack Reed'."
+        None,
+        max_length=200,
+        description="Noisy name: 'Sen. Markey MA', 'AOC', 'Jack Reed'; or any id of the crosswalk (S000033, "
+        "LIS S429, govtrack:400357, fec:H8VT01016): that member alone.",
     )
     state: str | None = Field(None, pattern=r"^[A-Za-z]{2}$", description="Two-letter state code.")
     chamber: ChamberName | None = None

@@ -209,3 +209,33 @@ def test_caucus_field_and_filter_follow_the_legislators_file(client):
     sanders = client.get("/v1/legislators/S000033").json()
     assert (sanders["party"], sanders["caucus"]) == ("Independent", "Democrat")
     assert_error(client.get("/v1/legislators", {"caucus": "Whig"}), 400, "invalid_parameter", "caucus")
+
+
+def _crosswalk() -> dict[str, dict]:
+    people = yaml.safe_load(
+        Path(settings.CORPUS_DIR, "congress-legislators/legislators-current.yaml").read_text()
+    )
+    return {p["id"]["bioguide"]: p["id"] for p in people}
+
+
+@pytest.mark.parametrize("scheme", ["lis", "govtrack", "thomas", "icpsr", "opensecrets", "votesmart", "fec"])
+def test_any_crosswalk_id_names_the_member(client, scheme):
+    ids = _crosswalk()["C000127"]  # Maria Cantwell, whose ids the legislators file lists under every scheme
+    value = ids[scheme][0] if isinstance(ids[scheme], list) else ids[scheme]
+    assert client.get(f"/v1/legislators/{scheme}:{value}").json()["id"] == "C000127"
+
+
+def test_bare_lis_fec_and_numbers_resolve_through_the_stored_crosswalk(client):
+    banks = _crosswalk()["B001299"]
+    assert banks["lis"] == "S429"
+    body = client.get("/v1/legislators/S429").json()  # a bare Senate LIS id
+    assert (body["id"], body["name"]) == ("B001299", "Jim Banks")
+    assert client.get(f"/v1/legislators/{banks['fec'][0]}").json()["id"] == "B001299"
+    assert client.get(f"/v1/legislators/{banks['govtrack']}").json()["id"] == "B001299"
+    hit = client.get("/v1/legislators", {"q": "S429"}).json()
+    assert [r["id"] for r in hit["results"]] == ["B001299"] and hit["pagination"]["total"] == 1
+    assert client.get("/v1/legislators", {"q": "govtrack:300018"}).json()["results"][0]["id"] == "C000127"
+    # 12924 is one member's C-SPAN id and another's pictorial id: the scheme must be named
+    error = assert_error(client.get("/v1/legislators/12924"), 400, "invalid_parameter", "id")
+    assert sorted(error["hint"]["candidates"]) == ["cspan:12924", "pictorial:12924"]
+    assert_error(client.get("/v1/legislators/govtrack:1"), 404, "record_not_found")

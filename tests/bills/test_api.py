@@ -1,6 +1,7 @@
 """REST v1 shapes (full key sets), citations, 404/400 envelopes and bounded query counts."""
 
 import xml.etree.ElementTree as ET
+
 import pytest
 
 from tests.api.helpers import CITATION_KEYS, PAGINATION_KEYS, assert_error

@@ -4,6 +4,7 @@ from apps.citations.services import citation_for
 from apps.core.errors import InvalidParameter, NotFound
 from apps.core.ids import normalize_for
 from apps.core.pagination import Page, paginate
+from apps.registry.ids import normalize_legislator as classify_legislator
 from apps.registry.models import (
     CommitteeMembership,
     Legislator,
@@ -166,6 +167,8 @@ def legislator_list(*, params: LegislatorListParams) -> Page[LegislatorHit]:
     if not params.q:
         qs = legislator_queryset(params=params).order_by("last_name", "first_name", "id")
         return paginate(qs, limit=params.limit, cursor=params.cursor, to_schema=lambda row: _hit(row, None))
+    if (exact := _by_crosswalk_id(params.q, legislator_queryset(params=params))) is not None:
+        return paginate([exact], limit=params.limit, cursor=params.cursor, to_schema=lambda r: _hit(r, None))
     limit, offset = page_window(params.limit, params.cursor)
     matches = search_names(
         fts_table="legislators_fts",
@@ -178,6 +181,16 @@ def legislator_list(*, params: LegislatorListParams) -> Page[LegislatorHit]:
     )
     rows = Legislator.objects.in_bulk([pk for pk, _ in matches.hits])
     return ranked_page(matches.hits, matches.total, rows, limit=limit, offset=offset, to_schema=_hit)
+
+
+def _by_crosswalk_id(q: str, queryset) -> Legislator | None:
+    """The member a ``q`` that is an id of the crosswalk (S000033, S429, govtrack:400357...) names, if any."""
+    if classify_legislator(q) is None:
+        return None
+    try:
+        return legislator_row(q, queryset=queryset, parameter="q")
+    except (NotFound, InvalidParameter):
+        return None
 
 
 def legislator_votes(*, id: str, params: MemberVotesParams) -> Page[MemberVoteOut]:
