@@ -22,11 +22,10 @@ CROSSWALK_SCHEMES = (
     "bioguide", "lis", "thomas", "govtrack", "fec", "icpsr", "opensecrets", "votesmart", "cspan", "maplight",
     "house_history", "pictorial", "wikidata",
 )  # fmt: skip
-# Bare values whose shape names their scheme: FEC candidate ids (H0AL07086), OpenSecrets (N00000153), Wikidata.
+# Bare values whose shape names their scheme: FEC candidate ids (H0AL07086), OpenSecrets (N00000153).
 BARE_SCHEMES = (
     ("fec", re.compile(r"^[HSP]\d[A-Z]{2}\d{5}$", re.IGNORECASE)),
     ("opensecrets", re.compile(r"^N\d{8}$", re.IGNORECASE)),
-    ("wikidata", re.compile(r"^Q\d+$", re.IGNORECASE)),
 )
 NUMERIC_RE = re.compile(r"^\d{1,9}$")  # thomas, govtrack, icpsr, ... (the stored crosswalk tells which)
 
@@ -34,7 +33,7 @@ NUMERIC_RE = re.compile(r"^\d{1,9}$")  # thomas, govtrack, icpsr, ... (the store
 def normalize_legislator(text: str) -> str | None:
     """A member by any crosswalk id: ``S000033`` (bioguide, upper case); ``S313`` or ``lis:S313`` (Senate
     LIS) -> ``lis:S313``; ``govtrack:400357``, ``fec:H0AL07086``, ``thomas:00091``... -> ``<scheme>:<value>``;
-    a bare FEC / OpenSecrets / Wikidata id gets its scheme; bare digits stay bare (any numeric scheme)."""
+    a bare FEC or OpenSecrets id gets its scheme; bare digits stay bare (any numeric scheme)."""
     text = text.strip()
     scheme, sep, value = text.partition(":")
     scheme = scheme.lower()
