@@ -26,6 +26,16 @@ register_aggregate(
         sum_fields={"income": "income", "expenses": "expenses"},
         time_fields={"signed_on": "signed_on", "effective_date": "effective_date"},
         unsupported_params=("q",),
+        examples={
+            "year": 2013,
+            "quarter": 4,
+            "form": "LD-2",
+            "filing_type": "RR",
+            "client": "Teco Coal Corporation",
+            "registrant": "ALSTON & BIRD, LLP",
+            "client_state": "PR",
+            "issue_code": "TRA",
+        },
         description="LD-1/LD-2 lobbying filings (a filing with several issue codes counts, with its full "
         "income/expenses, under each).",
     )
@@ -44,6 +54,7 @@ register_aggregate(
         },
         sum_fields={"comment_count": "comment_count"},
         time_fields={"posted_at": "posted_at", "comment_end_at": "comment_end_at"},
+        examples={"agency": "FAA", "kind": "comment", "document_type": "Notice", "docket": "FAA-2018-1084"},
         description="regulations.gov documents and public comments.",
     )
 )
@@ -61,6 +72,7 @@ register_aggregate(
         multi_valued=frozenset({"committee"}),
         time_fields={"date": "date"},
         unsupported_params=("q",),
+        examples={"congress": 113, "meeting_type": "HMTG", "committee": "HSRU"},
         description="House committee meetings (a joint meeting counts under each committee).",
     )
 )

@@ -24,6 +24,18 @@ register_aggregate(
         multi_valued=frozenset({"subject"}),
         sum_fields={"cosponsor_count": "cosponsor_count"},
         time_fields={"introduced_date": "introduced_date", "latest_action_date": "latest_action_date"},
+        examples={
+            "congress": 119,
+            "type": "hr",
+            "policy_area": "Economics and Public Finance",
+            "sponsor": "S000033",
+            "sponsor_party": "D",
+            "sponsor_state": "WA",
+            "origin_chamber": "House",
+            "status_source": "v3",
+            "subject": "Congressional oversight",
+            "updated_since": "2025-01-01",
+        },
         description="Bills and resolutions (a bill with several subjects counts under each).",
     )
 )
@@ -42,6 +54,13 @@ register_aggregate(
         },
         multi_valued=frozenset({"bill"}),
         time_fields={"date_issued": "date_issued"},
+        examples={
+            "congress": 119,
+            "position": "supports",
+            "administration": "47-Trump",
+            "chamber": "House",
+            "bill": "hr:118:815",
+        },
         description="Statements of Administration Policy.",
     )
 )
@@ -53,6 +72,7 @@ register_aggregate(
         params_model=PublicLawListParams,
         group_fields={"congress": "congress", "kind": "kind"},
         time_fields={"enacted_date": "enacted_date"},
+        examples={"congress": 115, "kind": "public", "bill": "hjres:113:91"},
         description="Public laws, private laws and statute compilations.",
     )
 )

@@ -181,7 +181,10 @@ class BillOut(BillSummary):
     committee_reports: list[DocumentRefOut]
     saps: list[SapRef]
     action_count: int = Field(description="De-duplicated actions (see /actions).")
-    withdrawn_cosponsor_count: int
+    original_cosponsor_count: int = Field(
+        description="Original cosponsors (joined at introduction) still cosponsoring; part of cosponsor_count."
+    )
+    withdrawn_cosponsor_count: int = Field(description="Cosponsorships withdrawn (not in cosponsor_count).")
 
 
 class CosponsorOut(BaseModel):
@@ -196,6 +199,7 @@ class CosponsorPage(Page[CosponsorOut]):
     bill_id: str
     citation: Citation = Field(description="The bill's citation.")
     count: int = Field(description="Current cosponsors (withdrawn excluded).")
+    original_count: int = Field(description="Original cosponsors still cosponsoring (part of count).")
     withdrawn_count: int
 
 

@@ -8,6 +8,8 @@ read this registry; ``apps.core.aggregate_query`` runs a request against it unde
 limit (``aggregate_or_list`` is what a list handler calls).
 """
 
+import json
+import typing
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import date
@@ -35,7 +37,14 @@ class AggregateSpec:
     multi_valued: frozenset[str] = frozenset()
     # list params that cannot narrow an aggregate (e.g. ranked name search ``q``)
     unsupported_params: tuple[str, ...] = ()
+    # a real value per filter / group field (from the sample corpus), shown to agents in the MCP tools
+    examples: Mapping[str, str | int | bool] = field(default_factory=dict)
     description: str = ""
+
+    def filter_names(self) -> list[str]:
+        """The list filters that narrow an aggregate (paging and ranked-search params excluded)."""
+        skip = {"limit", "cursor", *self.unsupported_params}
+        return [name for name in self.params_model.model_fields if name not in skip]
 
     def allowed(self) -> dict[str, list[str]]:
         return {
@@ -166,15 +175,40 @@ class AggregateResult(BaseModel):
     query_cost: QueryCost
 
 
-def describe_fields() -> str:
-    """One line per resource naming its declared fields (for tool descriptions)."""
+PLACEHOLDERS = {"int": "<int>", "bool": "<true|false>", "date": "<YYYY-MM-DD>", "str": "<text>"}
+
+
+def _filter_example(spec: AggregateSpec, name: str) -> str:
+    """``"name": <value>``: the spec's real example, else the field's enum or a placeholder for its type."""
+    if name in spec.examples:
+        return f'"{name}": {json.dumps(spec.examples[name])}'
+    annotation = spec.params_model.model_fields[name].annotation
+    types = [t for t in typing.get_args(annotation) if t is not type(None)] or [annotation]
+    literal = [c for t in types for c in typing.get_args(t) if isinstance(c, str)]
+    if literal:
+        return f'"{name}": "{"|".join(literal)}"'
+    return f'"{name}": "{PLACEHOLDERS.get(getattr(types[0], "__name__", ""), "<text>")}"'
+
+
+def describe_filters(spec: AggregateSpec) -> str:
+    """The resource's filter keys as one example ``filters`` object (real values where the spec has them)."""
+    return "{" + ", ".join(_filter_example(spec, name) for name in spec.filter_names()) + "}"
+
+
+def describe_fields(kind: str = "group_by") -> str:
+    """One line per resource declaring ``kind`` fields (group_by, sum_field or bucket_by_time), each with a
+    real example value where the spec gives one; for group_by, also the resource's filters."""
     lines = []
     for spec in all_aggregates():
-        allowed = spec.allowed()
-        parts = [f"group_by: {', '.join(allowed['group_by'])}"]
-        if allowed["sum_field"]:
-            parts.append(f"sum_field: {', '.join(allowed['sum_field'])}")
-        if allowed["bucket_by_time"]:
-            parts.append(f"bucket_by_time: {', '.join(allowed['bucket_by_time'])}")
-        lines.append(f"- {spec.resource}: " + "; ".join(parts))
+        names = spec.allowed()[kind]
+        if not names:
+            continue
+        fields = ", ".join(
+            f"{n} (e.g. {json.dumps(spec.examples[n])})" if n in spec.examples and kind == "group_by" else n
+            for n in names
+        )
+        line = f"- {spec.resource}: {kind} {fields}"
+        if kind == "group_by":
+            line = f"- {spec.resource} — {spec.description}\n  filters: {describe_filters(spec)}\n  group_by: {fields}"
+        lines.append(line)
     return "\n".join(lines)

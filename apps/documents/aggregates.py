@@ -24,6 +24,13 @@ register_aggregate(
             "effective_on": "effective_on",
             "comments_close_on": "comments_close_on",
         },
+        examples={
+            "doc_type": "RULE",
+            "agency": "DEPARTMENT OF COMMERCE",
+            "sub_agency": "National Oceanic and Atmospheric Administration",
+            "docket_id": "USCG-2024-0130",
+            "cfr_title": 42,
+        },
         description="Federal Register documents (rules, proposed rules, notices, presidential documents).",
     )
 )
@@ -36,6 +43,7 @@ register_aggregate(
         group_fields={"product_type": "product_type", "congress": "congress", "topic": "topics"},
         multi_valued=frozenset({"topic"}),
         time_fields={"published_at": "published_at"},
+        examples={"product_type": "in_focus", "congress": 119, "topic": "Defense & Intelligence"},
         description="CRS products (reports, In Focus, Insights...; a product counts under each topic).",
     )
 )
@@ -47,6 +55,7 @@ register_aggregate(
         params_model=GaoReportListParams,
         group_fields={"is_testimony": "is_testimony", "congress": "congress"},
         time_fields={"published_at": "published_at"},
+        examples={"is_testimony": False, "congress": 119, "testimony": False},
         description="GAO reports and testimonies.",
     )
 )

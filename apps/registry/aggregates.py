@@ -1,31 +1,12 @@
 """What legislators, roll-call votes and committee memberships may be counted and bucketed by
-(see apps.core.aggregates). The list filters are the list selectors' own (``legislator_queryset``, ``vote_queryset``)."""
-
-from pydantic import BaseModel, Field
+(see apps.core.aggregates). The list filters are the list selectors' own (``legislator_queryset``,
+``vote_queryset``, ``membership_queryset``)."""
 
 from apps.core.aggregates import AggregateSpec, register_aggregate
-from apps.registry.models import CommitteeMembership
-from apps.registry.schemas import LegislatorListParams, VoteListParams
+from apps.registry.schemas import LegislatorListParams, MembershipListParams, VoteListParams
+from apps.registry.selectors.committees import membership_queryset
 from apps.registry.selectors.legislators import legislator_queryset
 from apps.registry.selectors.votes import vote_queryset
-
-
-class MembershipAggregateParams(BaseModel):
-    congress: int | None = Field(None, ge=1, le=200, description="Congress, e.g. 119.")
-    committee: str | None = Field(None, max_length=12, description="Committee thomas id, e.g. HSWM.")
-    chamber: str | None = Field(None, max_length=8, description="house, senate or joint.")
-
-
-def membership_queryset(*, params: MembershipAggregateParams):
-    qs = CommitteeMembership.objects.all()
-    if params.congress:
-        qs = qs.filter(congress=params.congress)
-    if params.committee:
-        qs = qs.filter(committee__thomas_id=params.committee.upper())
-    if params.chamber:
-        qs = qs.filter(committee__chamber=params.chamber.lower())
-    return qs
-
 
 register_aggregate(
     AggregateSpec(
@@ -34,12 +15,21 @@ register_aggregate(
         params_model=LegislatorListParams,
         group_fields={
             "party": "party",
+            "caucus": "caucus",
             "state": "state",
             "chamber": "chamber",
             "gender": "gender",
             "is_current": "is_current",
         },
         unsupported_params=("q",),
+        examples={
+            "party": "Democrat",
+            "caucus": "Democrat",
+            "state": "CA",
+            "chamber": "senate",
+            "gender": "F",
+            "is_current": True,
+        },
         description="Members of Congress (party, state and chamber of their latest term).",
     )
 )
@@ -58,6 +48,15 @@ register_aggregate(
             "requires": "requires",
         },
         time_fields={"voted_at": "voted_at"},
+        examples={
+            "congress": 119,
+            "chamber": "senate",
+            "bill_id": "hjres:119:24",
+            "session_year": 2025,
+            "category": "passage",
+            "result": "Passed",
+            "requires": "3/5",
+        },
         description="House and Senate roll-call votes.",
     )
 )
@@ -66,7 +65,7 @@ register_aggregate(
     AggregateSpec(
         resource="committee-memberships",
         queryset=membership_queryset,
-        params_model=MembershipAggregateParams,
+        params_model=MembershipListParams,
         group_fields={
             "committee": "committee__thomas_id",
             "congress": "congress",
@@ -75,6 +74,16 @@ register_aggregate(
             "party": "legislator__party",
             "state": "legislator__state",
         },
-        description="Committee and subcommittee seats (no REST list; the MCP tools count them).",
+        examples={
+            "congress": 119,
+            "committee": "HSWM",
+            "chamber": "house",
+            "member": "S000033",
+            "party_side": "majority",
+            "title": "Ranking Member",
+            "party": "Republican",
+            "state": "CA",
+        },
+        description="Committee and subcommittee seats (/v1/committee-memberships).",
     )
 )

@@ -14,9 +14,10 @@ from apps.registry.schemas import (
     LegislatorHit,
     LegislatorListParams,
     LegislatorOut,
+    MembershipListParams,
     MembersParams,
     MemberVoteOut,
-    PageParams,
+    MemberVotesParams,
     VoteListParams,
     VoteOut,
     VoteSummary,
@@ -40,7 +41,7 @@ def get_legislator(request, id: str):
 
 
 @router.get("/legislators/{id}/votes", response=Page[MemberVoteOut], summary="A member's roll-call votes")
-def legislator_votes(request, id: str, params: Query[PageParams]):
+def legislator_votes(request, id: str, params: Query[MemberVotesParams]):
     return selectors.legislator_votes(id=id, params=params)
 
 
@@ -59,6 +60,15 @@ def get_committee(request, id: str):
 )
 def committee_members(request, id: str, params: Query[MembersParams]):
     return selectors.committee_members(id=id, params=params)
+
+
+@router.get(
+    "/committee-memberships",
+    response=Page[CommitteeMemberOut] | AggregateResult,
+    summary="Committee seats by Congress, committee, chamber, member",
+)
+def list_committee_memberships(request, params: Query[MembershipListParams], agg: Query[AggregateParams]):
+    return aggregate_or_list("committee-memberships", params, agg, selectors.membership_list)
 
 
 @router.get(

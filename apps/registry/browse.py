@@ -6,7 +6,7 @@ from apps.registry.schemas import (
     CommitteeListParams,
     LegislatorListParams,
     MembersParams,
-    PageParams,
+    MemberVotesParams,
     VoteListParams,
 )
 
@@ -27,9 +27,9 @@ class LegislatorDetail(BrowseDetail):
 
 @browse
 class LegislatorVotes(BrowseChild):
-    """The member's roll-call votes, newest first."""
+    """The member's roll-call votes, newest first; by Congress, chamber, dates, roll call, bill, position."""
 
-    resource, child, selector, params = "legislators", "votes", selectors.legislator_votes, PageParams
+    resource, child, selector, params = "legislators", "votes", selectors.legislator_votes, MemberVotesParams
 
 
 @browse

@@ -17,14 +17,40 @@ VOTE_ALIAS_RE = re.compile(r"^([hs])(\d{1,5})-(\d{1,3})\.(\d{4})$", re.IGNORECAS
 CHAMBER_CODES = {"h": "house", "s": "senate"}
 
 
+# Crosswalk schemes (legislators*.yaml ``id:``) a member may be named by as ``<scheme>:<value>``.
+CROSSWALK_SCHEMES = (
+    "bioguide", "lis", "thomas", "govtrack", "fec", "icpsr", "opensecrets", "votesmart", "cspan", "maplight",
+    "house_history", "pictorial", "wikidata",
+)  # fmt: skip
+# Bare values whose shape names their scheme: FEC candidate ids (H0AL07086), OpenSecrets (N00000153).
+BARE_SCHEMES = (
+    ("fec", re.compile(r"^[HSP]\d[A-Z]{2}\d{5}$", re.IGNORECASE)),
+    ("opensecrets", re.compile(r"^N\d{8}$", re.IGNORECASE)),
+)
+NUMERIC_RE = re.compile(r"^\d{1,9}$")  # thomas, govtrack, icpsr, ... (the stored crosswalk tells which)
+
+
 def normalize_legislator(text: str) -> str | None:
-    """``S000033`` (bioguide) stays as it is (upper case); ``lis:S313`` names a member by Senate LIS id."""
+    """A member by any crosswalk id: ``S000033`` (bioguide, upper case); ``S313`` or ``lis:S313`` (Senate
+    LIS) -> ``lis:S313``; ``govtrack:400357``, ``fec:H0AL07086``, ``thomas:00091``... -> ``<scheme>:<value>``;
+    a bare FEC or OpenSecrets id gets its scheme; bare digits stay bare (any numeric scheme)."""
     text = text.strip()
-    if BIOGUIDE_RE.match(text):
-        return text.upper()
-    if text.lower().startswith("lis:") and (m := LIS_RE.match(text)):
+    scheme, sep, value = text.partition(":")
+    scheme = scheme.lower()
+    if not sep:
+        scheme, value = "", text
+    elif scheme not in CROSSWALK_SCHEMES or not value:
+        return None
+    if scheme in ("", "bioguide") and BIOGUIDE_RE.match(value):
+        return value.upper()
+    if scheme in ("", "lis") and (m := LIS_RE.match(value)):
         return f"lis:{m.group(1).upper()}"
-    return None
+    if not scheme:
+        scheme = next((name for name, pattern in BARE_SCHEMES if pattern.match(value)), "")
+        return f"{scheme}:{value.upper()}" if scheme else (value if NUMERIC_RE.match(value) else None)
+    if scheme in ("bioguide", "lis") or not re.match(r"^[A-Za-z0-9_-]{1,40}$", value):
+        return None
+    return f"{scheme}:{value.upper() if not value.isdigit() else value}"
 
 
 def normalize_committee(text: str) -> str | None:
@@ -50,6 +76,6 @@ def vote_id(*, chamber: str, congress: int, year: int, number: int) -> str:
     return f"{chamber}:{congress}:{year}:{number}"
 
 
-register_id_kind(IdKind("legislator", "legislators", ("lis",), "S000033", normalize_legislator))
+register_id_kind(IdKind("legislator", "legislators", CROSSWALK_SCHEMES, "S000033", normalize_legislator))
 register_id_kind(IdKind("committee", "committees", (), "HSWM", normalize_committee))
 register_id_kind(IdKind("vote", "votes", ("house", "senate"), "house:119:2025:77", normalize_vote))

@@ -43,6 +43,12 @@ class Legislator(CitedRecord):
     birthday = models.DateField(null=True, blank=True)
     gender = models.CharField(max_length=1, blank=True)
     party = models.CharField(max_length=40, blank=True, help_text="Party of the latest term, spelled out.")
+    caucus = models.CharField(
+        max_length=40,
+        blank=True,
+        help_text="Party caucused with in the latest term: the term's caucus (an independent's, e.g. "
+        "Democrat for Sanders), else its party; blank for stubs.",
+    )
     state = models.CharField(max_length=2, blank=True, db_index=True, help_text="State of the latest term.")
     district = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="House district; 0 = at-large."

@@ -16,17 +16,23 @@ class LegislatorSummary(BaseModel):
     lis_id: str | None
     name: str = Field(description="Official full name (or the name a mentioning source gave a stub).")
     party: str
+    caucus: str = Field(
+        description="Party caucused with (latest term): an independent's caucus, e.g. Democrat for Sanders; "
+        "else the party; '' for stubs."
+    )
     state: str
     district: int | None
     chamber: str
-    is_current: bool
+    is_current: bool = Field(description="Listed on the source's current roster (legislators-current).")
     is_stub: bool = Field(
         description="Known only from a vote or bill mention, not from the legislators file."
     )
 
 
 class LegislatorHit(LegislatorSummary):
-    score: float | None = Field(description="Name-match score (higher = better); null when no q was given.")
+    score: float | None = Field(
+        description="Name-match score (higher = better); null when no q was given or q was a member's id."
+    )
     citation: Citation
 
 
@@ -156,6 +162,10 @@ class VoteOut(VoteSummary):
     nomination: dict
     vice_president_position: str = Field(description="The Vice President's tie-breaking vote, '' if none.")
     normalized_totals: dict[str, int] = Field(description="Members per normalised position.")
+    party_totals: dict[str, dict[str, int]] = Field(
+        description="The tally by party as the vote recorded it (D, R, I...): normalised position -> members, "
+        "e.g. {'D': {'yes': 1, 'no': 44}, 'R': {'yes': 52}}."
+    )
     positions: list[PositionOut]
 
 
@@ -167,11 +177,17 @@ class MemberVoteOut(BaseModel):
 
 class LegislatorListParams(BaseModel):
     q: str | None = Field(
-        None, max_length=200, description="Noisy name: 'Sen. Markey MA', 'AOC', 'Jack Reed'."
+        None,
+        max_length=200,
+        description="Noisy name: 'Sen. Markey MA', 'AOC', 'Jack Reed'; or any id of the crosswalk (S000033, "
+        "LIS S429, govtrack:400357, fec:H8VT01016): that member alone.",
     )
     state: str | None = Field(None, pattern=r"^[A-Za-z]{2}$", description="Two-letter state code.")
     chamber: ChamberName | None = None
     party: str | None = Field(None, max_length=40, description="D, R, I or the spelled-out party.")
+    caucus: str | None = Field(
+        None, max_length=40, description="Party caucused with: D, R or spelled out (independents included)."
+    )
     current: bool | None = Field(None, description="Only current (true) or former/stub (false) members.")
     limit: int | None = Field(None, description="Page size (default 20, max 250).")
     cursor: str | None = None
@@ -198,6 +214,31 @@ class VoteListParams(BaseModel):
 class PageParams(BaseModel):
     limit: int | None = None
     cursor: str | None = None
+
+
+class MemberVotesParams(PageParams):
+    congress: int | None = Field(None, ge=1, le=200, description="Congress, e.g. 119.")
+    chamber: Literal["house", "senate"] | None = Field(None, description="house or senate.")
+    since: date | None = Field(None, description="Votes on or after this day (YYYY-MM-DD).")
+    until: date | None = Field(None, description="Votes on or before this day (YYYY-MM-DD).")
+    vote: str | None = Field(
+        None, max_length=40, description="One roll call: house:119:2025:77 or s162-119.2025."
+    )
+    bill_id: str | None = Field(
+        None, max_length=40, description="Votes on this bill, any spelling: hjres:119:24, H.J.Res. 24-119."
+    )
+    position: Literal["yes", "no", "present", "not_voting", "other"] | None = Field(
+        None, description="How the member voted, normalised: yes (Yea/Aye), no (Nay/No), present, not_voting."
+    )
+
+
+class MembershipListParams(PageParams):
+    congress: int | None = Field(None, ge=1, le=200, description="Congress, e.g. 119.")
+    committee: str | None = Field(None, max_length=12, description="Committee thomas id, e.g. HSWM.")
+    chamber: ChamberName | None = Field(None, description="The committee's chamber.")
+    member: str | None = Field(
+        None, max_length=40, description="A member's seats: bioguide id (S000033) or any crosswalk id."
+    )
 
 
 class MembersParams(PageParams):

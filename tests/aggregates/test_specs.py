@@ -6,11 +6,12 @@ Cases:
 - committee seats by title, narrowed to one committee (HSWM has one Chair and one Ranking Member);
 - legislators by party with the list's own filter (chamber=senate);
 - a statement past the time limit -> aggregate_timeout (503);
-- describe_fields() names every declared field (the MCP descriptions are built from it).
+- describe_fields() names every filter and declared field, with examples real in the sample corpus (the MCP
+  descriptions are built from it);
+- every aggregate resource is a /v1 list (committee-memberships included).
 """
 
 from collections import Counter
-from datetime import date
 from pathlib import Path
 
 import pytest
@@ -19,8 +20,8 @@ from django.conf import settings
 
 from apps.core.aggregate_query import aggregate
 from apps.core.aggregates import AggregateParams, AggregateTimeout, all_aggregates, describe_fields
-from apps.registry.aggregates import MembershipAggregateParams
-from apps.registry.schemas import LegislatorListParams, VoteListParams
+from apps.registry.models import CommitteeMembership
+from apps.registry.schemas import LegislatorListParams, MembershipListParams, VoteListParams
 
 pytestmark = pytest.mark.django_db
 EXPECTED = {
@@ -57,7 +58,7 @@ def test_votes_by_chamber_match_the_vote_files():
 def test_committee_seats_by_title_for_one_committee():
     out = aggregate(
         resource="committee-memberships",
-        params=MembershipAggregateParams(committee="hswm", congress=119),
+        params=MembershipListParams(committee="hswm", congress=119),
         agg=AggregateParams(group_by="title"),
     )
     titles = {g.key: g.count for g in out.groups}
@@ -69,16 +70,23 @@ def test_legislators_by_party_use_the_list_filters():
     people = yaml.safe_load(
         Path(settings.CORPUS_DIR, "congress-legislators/legislators-current.yaml").read_text()
     )
-    today = date.today().isoformat()  # appointed senators' terms can end before the next Congress
+    # "current" is the file's roster: appointed senators whose term ends at a past special election stay
     last = [p["terms"][-1] for p in people]
-    parties = Counter(t["party"] for t in last if t["type"] == "sen" and str(t["end"]) >= today)
+    parties = Counter(t["party"] for t in last if t["type"] == "sen")
     senate = aggregate(
         resource="legislators", params=LegislatorListParams(chamber="senate", current=True),
         agg=AggregateParams(group_by="party"),
     )  # fmt: skip
     assert senate.filters == {"chamber": "senate", "current": True}
     assert {g.key: g.count for g in senate.groups} == dict(parties)
-    assert senate.total.count == sum(parties.values())
+    assert senate.total.count == sum(parties.values()) == 100
+    caucuses = Counter(t.get("caucus") or t["party"] for t in last if t["type"] == "sen")
+    by_caucus = aggregate(
+        resource="legislators", params=LegislatorListParams(chamber="senate", current=True),
+        agg=AggregateParams(group_by="caucus"),
+    )  # fmt: skip
+    assert {g.key: g.count for g in by_caucus.groups} == dict(caucuses)
+    assert "Independent" not in caucuses  # Sanders and King caucus with the Democrats
 
 
 def test_past_the_time_limit_is_aggregate_timeout(monkeypatch, settings):
@@ -96,18 +104,72 @@ def test_past_the_time_limit_is_aggregate_timeout(monkeypatch, settings):
     with pytest.raises(AggregateTimeout) as caught:
         aggregate(
             resource="committee-memberships",
-            params=MembershipAggregateParams(),
+            params=MembershipListParams(),
             agg=AggregateParams(group_by="party"),
         )
     assert caught.value.code == "aggregate_timeout" and caught.value.status == 503
     assert caught.value.hint == {"time_limit_ms": 10}
 
 
-def test_describe_fields_names_every_declared_field():
-    text = describe_fields()
+def test_describe_fields_names_every_filter_and_field_with_examples():
+    text = describe_fields("group_by")
     for spec in all_aggregates():
-        assert f"- {spec.resource}: group_by: " in text
+        assert f"- {spec.resource} — " in text
         assert all(name in text for name in spec.group_fields)
+        assert all(f'"{name}": ' in text for name in spec.filter_names())
+    assert '"congress": 119, "chamber": "senate"' not in text  # filters keep the params model's order
+    assert '{"chamber": "senate", "congress": 119, "bill_id": "hjres:119:24"}' in text
+    assert 'party (e.g. "Democrat")' in text and '"current": "<true|false>"' in text
+    assert describe_fields("sum_field").splitlines() == [
+        "- bills: sum_field cosponsor_count",
+        "- lda-filings: sum_field expenses, income",
+        "- regulatory-documents: sum_field comment_count",
+    ]
+
+
+def test_every_example_is_a_real_value_of_the_sample_corpus():
+    """Each group_by example is a group the aggregate really returns, and each filter example narrows to
+    at least one record (resources whose source the package loads)."""
+    checked = set()
+    for spec in all_aggregates():
+        if not spec.queryset(params=spec.params_model()).exists():
+            continue
+        checked.add(spec.resource)
+        for name in spec.group_fields:
+            if name not in spec.examples:
+                continue
+            out = aggregate(
+                resource=spec.resource, params=spec.params_model(), agg=AggregateParams(group_by=name)
+            )
+            assert spec.examples[name] in {g.key for g in out.groups}, (spec.resource, name)
+        for name in spec.filter_names():
+            if name in spec.examples:
+                params = spec.params_model(**{name: spec.examples[name]})
+                assert spec.queryset(params=params).exists(), (spec.resource, name)
+    assert checked >= {"bills", "votes", "legislators", "committee-memberships", "lda-filings", "saps"}
+
+
+def test_every_aggregate_resource_is_a_v1_list_route(client):
+    for spec in all_aggregates():
+        response = client.get(f"/v1/{spec.resource}?limit=1")
+        assert response.status_code == 200, spec.resource
+        assert set(response.json()) >= {"results", "pagination"}
+
+
+def test_committee_memberships_list_and_aggregate_on_v1(client):
+    page = client.get("/v1/committee-memberships?committee=hswm&congress=119&limit=2").json()
+    roster = client.get("/v1/committees/HSWM/members?congress=119&limit=2").json()
+    assert page["pagination"]["total"] == roster["pagination"]["total"]
+    assert page["results"] == roster["results"]  # the same rows, same order, same shape as the roster
+    sanders = client.get("/v1/committee-memberships?member=S000033&limit=250").json()
+    assert {r["member"]["id"] for r in sanders["results"]} == {"S000033"}
+    assert (
+        sanders["pagination"]["total"]
+        == CommitteeMembership.objects.filter(legislator__bioguide_id="S000033").count()
+        > 0
+    )
+    titles = client.get("/v1/committee-memberships?committee=HSWM&congress=119&group_by=title").json()
+    assert {g["key"]: g["count"] for g in titles["groups"]}["Chair"] == 1
 
 
 def test_json_list_topics_count_each_product_once_per_topic():

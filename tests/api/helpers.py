@@ -1,7 +1,8 @@
 CITATION_KEYS = {"citation_string", "url", "published_at", "source", "retrieved_at"}
 PAGINATION_KEYS = {"limit", "total", "next_cursor"}
 LEGISLATOR_SUMMARY_KEYS = {
-    "id", "bioguide_id", "lis_id", "name", "party", "state", "district", "chamber", "is_current", "is_stub",
+    "id", "bioguide_id", "lis_id", "name", "party", "caucus", "state", "district", "chamber", "is_current",
+    "is_stub",
 }  # fmt: skip
 COMMITTEE_SUMMARY_KEYS = {"id", "name", "chamber", "is_current", "parent_id"}
 VOTE_SUMMARY_KEYS = {

@@ -1,10 +1,16 @@
 """GET /v1/legislators, /v1/legislators/{id}, /v1/legislators/{id}/votes over the real sample.
 
 Cases: full response shapes (key sets), ranked noisy-name lookups with scores, filters, alias ids,
-query counts, 400 (bad parameter / malformed id) and 404 envelopes.
+query counts, 400 (bad parameter / malformed id) and 404 envelopes; member-vote filters (congress, chamber,
+dates, one roll call, bill, position) against the vote files read independently.
 """
 
+import json
+from pathlib import Path
+
 import pytest
+import yaml
+from django.conf import settings
 
 from tests.api.helpers import (
     CITATION_KEYS,
@@ -140,3 +146,96 @@ def test_malformed_id_is_400_and_unknown_id_is_404(client):
 def test_an_ambiguous_nickname_returns_both_members(client):
     ids = [r["id"] for r in client.get("/v1/legislators", {"q": "bernie"}).json()["results"]]
     assert set(ids[:2]) == {"S000033", "M001242"}  # Bernie Sanders and Bernie Moreno
+
+
+def _votes_of(member_ref: str) -> list[dict]:
+    """Baldwin's (S354) roll calls read straight from corpus/votes: id, date, congress, position."""
+    out = []
+    for path in Path(settings.CORPUS_DIR, "votes").rglob("*.json"):
+        data = json.loads(path.read_text())
+        for option, members in data["votes"].items():
+            if any(isinstance(m, dict) and m.get("id") == member_ref for m in members):
+                out.append({"upstream": data["vote_id"], "date": data["date"][:10], "option": option, **data})
+    return out
+
+
+def test_member_votes_filters_match_the_vote_files(client):
+    votes = _votes_of("S354")  # Tammy Baldwin's Senate LIS id; her bioguide id is B001230
+    assert len(votes) > 20
+
+    def total(**params):
+        body = client.get("/v1/legislators/B001230/votes", {"limit": 250, **params}).json()
+        return body["pagination"]["total"], body["results"]
+
+    assert total()[0] == len(votes)
+    assert total(congress=119)[0] == sum(v["congress"] == 119 for v in votes)
+    assert total(chamber="house")[0] == 0
+    assert total(position="no")[0] == sum(v["option"] in ("Nay", "No") for v in votes)
+    assert total(since="2025-03-01", until="2025-03-31")[0] == sum(
+        "2025-03-01" <= v["date"] <= "2025-03-31" for v in votes
+    )
+    n, rows = total(vote="s162-119.2025")  # one roll call in one call, any vote-id spelling
+    assert n == 1 and (rows[0]["vote"]["id"], rows[0]["position"]) == ("senate:119:2025:162", "Nay")
+    n, rows = total(bill_id="H.J.Res. 24-119")
+    assert {r["vote"]["bill_id"] for r in rows} == {"hjres:119:24"} and n >= 1
+    n, rows = total(congress=119, position="yes", since="2025-01-01")
+    assert n == sum(v["congress"] == 119 and v["option"] in ("Yea", "Aye") for v in votes)
+    assert all(r["normalized"] == "yes" for r in rows)
+
+
+def test_member_votes_bad_filters_are_400(client):
+    assert_error(
+        client.get("/v1/legislators/B001230/votes", {"position": "maybe"}),
+        400,
+        "invalid_parameter",
+        "position",
+    )
+    assert_error(
+        client.get("/v1/legislators/B001230/votes", {"vote": "roll 5"}), 400, "unrecognized_id_format"
+    )
+
+
+def test_caucus_field_and_filter_follow_the_legislators_file(client):
+    people = yaml.safe_load(
+        Path(settings.CORPUS_DIR, "congress-legislators/legislators-current.yaml").read_text()
+    )
+    senators = [p["terms"][-1] for p in people if p["terms"][-1]["type"] == "sen"]
+    democrats = sum((t.get("caucus") or t["party"]) == "Democrat" for t in senators)
+    body = client.get("/v1/legislators", {"caucus": "D", "chamber": "senate", "current": "true"}).json()
+    assert body["pagination"]["total"] == democrats == 47
+    assert {"S000033", "K000383"} <= {r["id"] for r in client.get(
+        "/v1/legislators", {"caucus": "Democrat", "party": "I", "limit": 250}
+    ).json()["results"]}  # fmt: skip
+    sanders = client.get("/v1/legislators/S000033").json()
+    assert (sanders["party"], sanders["caucus"]) == ("Independent", "Democrat")
+    assert_error(client.get("/v1/legislators", {"caucus": "Whig"}), 400, "invalid_parameter", "caucus")
+
+
+def _crosswalk() -> dict[str, dict]:
+    people = yaml.safe_load(
+        Path(settings.CORPUS_DIR, "congress-legislators/legislators-current.yaml").read_text()
+    )
+    return {p["id"]["bioguide"]: p["id"] for p in people}
+
+
+@pytest.mark.parametrize("scheme", ["lis", "govtrack", "thomas", "icpsr", "opensecrets", "votesmart", "fec"])
+def test_any_crosswalk_id_names_the_member(client, scheme):
+    ids = _crosswalk()["C000127"]  # Maria Cantwell, whose ids the legislators file lists under every scheme
+    value = ids[scheme][0] if isinstance(ids[scheme], list) else ids[scheme]
+    assert client.get(f"/v1/legislators/{scheme}:{value}").json()["id"] == "C000127"
+
+
+def test_bare_lis_fec_and_numbers_resolve_through_the_stored_crosswalk(client):
+    banks = _crosswalk()["B001299"]
+    assert banks["lis"] == "S429"
+    body = client.get("/v1/legislators/S429").json()  # a bare Senate LIS id
+    assert (body["id"], body["name"]) == ("B001299", "Jim Banks")
+    assert client.get(f"/v1/legislators/{banks['fec'][0]}").json()["id"] == "B001299"
+    assert client.get(f"/v1/legislators/{banks['govtrack']}").json()["id"] == "B001299"
+    hit = client.get("/v1/legislators", {"q": "S429"}).json()
+    assert [r["id"] for r in hit["results"]] == ["B001299"] and hit["pagination"]["total"] == 1
+    assert client.get("/v1/legislators", {"q": "govtrack:300018"}).json()["results"][0]["id"] == "C000127"
+    # 12924 is one member's C-SPAN id and another's pictorial id: the scheme must be named
+    error = assert_error(client.get("/v1/legislators/12924"), 400, "invalid_parameter", "id")
+    assert sorted(error["hint"]["candidates"]) == ["cspan:12924", "pictorial:12924"]
+    assert_error(client.get("/v1/legislators/govtrack:1"), 404, "record_not_found")

@@ -42,12 +42,13 @@ def test_openapi_documents_every_registry_route(client):
     paths = client.get("/v1/openapi.json").json()["paths"]
     for route in (
         "/v1/legislators", "/v1/legislators/{id}", "/v1/legislators/{id}/votes", "/v1/committees",
-        "/v1/committees/{id}", "/v1/committees/{id}/members", "/v1/votes", "/v1/votes/{id}",
+        "/v1/committees/{id}", "/v1/committees/{id}/members", "/v1/committee-memberships", "/v1/votes",
+        "/v1/votes/{id}",
     ):  # fmt: skip
         assert "get" in paths[route], route
     params = {p["name"] for p in paths["/v1/legislators"]["get"]["parameters"]}
     aggregates = {"aggregate", "group_by", "sum_field", "bucket_by_time", "time_interval"}
-    assert params == {"q", "state", "chamber", "party", "current", "limit", "cursor"} | aggregates
+    assert params == {"q", "state", "chamber", "party", "caucus", "current", "limit", "cursor"} | aggregates
 
 
 @pytest.mark.parametrize(

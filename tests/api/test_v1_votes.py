@@ -4,7 +4,12 @@ Cases: a Senate vote's positions resolved to bioguide ids (Baldwin S354 -> B0012
 their lis: ids; full shapes; bill filter with any bill spelling; query counts; 400/404 envelopes.
 """
 
+import json
+from collections import Counter
+from pathlib import Path
+
 import pytest
+from django.conf import settings
 
 from tests.api.helpers import CITATION_KEYS, VOTE_SUMMARY_KEYS, assert_error
 
@@ -12,7 +17,7 @@ pytestmark = pytest.mark.django_db
 
 DETAIL_KEYS = VOTE_SUMMARY_KEYS | {
     "vote_type", "subject", "requires", "result_text", "amendment", "nomination", "vice_president_position",
-    "normalized_totals", "positions",
+    "normalized_totals", "party_totals", "positions",
 }  # fmt: skip
 POSITION_KEYS = {
     "member_id", "bioguide_id", "lis_id", "member_ref", "name", "party", "state", "position", "normalized", "is_stub",
@@ -86,3 +91,17 @@ def test_bad_parameters_are_400(client, params, parameter, code):
 def test_malformed_and_unknown_vote_ids(client):
     assert_error(client.get("/v1/votes/vote-162"), 400, "unrecognized_id_format", "id")
     assert_error(client.get("/v1/votes/senate:119:2025:9999"), 404, "record_not_found")
+
+
+def test_party_tally_on_the_vote_matches_the_vote_file(client):
+    data = json.loads(Path(settings.CORPUS_DIR, "votes/119/2025/s162.json").read_text())
+    normalized = {"Yea": "yes", "Aye": "yes", "Nay": "no", "No": "no", "Not Voting": "not_voting"}
+    expected: dict[str, Counter] = {}
+    for option, members in data["votes"].items():
+        for member in members:
+            expected.setdefault(member["party"], Counter())[normalized.get(option, "present")] += 1
+    body = client.get("/v1/votes/senate:119:2025:162").json()
+    assert body["party_totals"] == {party: dict(counts) for party, counts in expected.items()}
+    assert list(body["party_totals"]) == sorted(body["party_totals"])  # D, I, R
+    assert body["party_totals"] == {"D": {"no": 40, "not_voting": 5}, "I": {"no": 2}, "R": {"yes": 53}}
+    assert sum(sum(c.values()) for c in body["party_totals"].values()) == len(body["positions"]) == 100

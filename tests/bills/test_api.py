@@ -1,5 +1,7 @@
 """REST v1 shapes (full key sets), citations, 404/400 envelopes and bounded query counts."""
 
+import xml.etree.ElementTree as ET
+
 import pytest
 
 from tests.api.helpers import CITATION_KEYS, PAGINATION_KEYS, assert_error
@@ -13,12 +15,18 @@ BILL_SUMMARY_KEYS = {
 BILL_DETAIL_KEYS = BILL_SUMMARY_KEYS | {
     "summary", "sponsor_by_request", "constitutional_authority", "titles", "committees", "subjects", "summaries",
     "recorded_votes", "related_bills", "law_refs", "text_versions", "body_version", "cbo_cost_estimates",
-    "committee_reports", "saps", "action_count", "withdrawn_cosponsor_count",
+    "committee_reports", "saps", "action_count", "original_cosponsor_count", "withdrawn_cosponsor_count",
 }  # fmt: skip
 MEMBER_KEYS = {"id", "name", "party", "state", "district", "is_stub"}
 
 
-def test_bill_detail_shape_and_facts(api_client, django_assert_max_num_queries):
+def _originals(corpus, name: str) -> int:
+    """Original cosponsors counted straight from the BILLSTATUS file."""
+    bill = ET.parse(corpus / "bill-status" / name).getroot().find("bill")
+    return sum(c.findtext("isOriginalCosponsor") == "True" for c in bill.find("cosponsors"))
+
+
+def test_bill_detail_shape_and_facts(api_client, corpus, django_assert_max_num_queries):
     # 18: the record and its relations, plus the curation corrections of its type (and, in a fresh test, the
     # content type row Django caches per process), which the citation block needs for `corrected`.
     with django_assert_max_num_queries(18):
@@ -39,6 +47,7 @@ def test_bill_detail_shape_and_facts(api_client, django_assert_max_num_queries):
         "is_stub": False,
     }
     assert (bill["cosponsor_count"], bill["withdrawn_cosponsor_count"], bill["action_count"]) == (10, 0, 18)
+    assert bill["original_cosponsor_count"] == _originals(corpus, "v3-119th/BILLSTATUS-119hjres24.xml") == 5
     assert bill["laws"] == ["pl:119:7"]
     assert [v["vote_id"] for v in bill["recorded_votes"]] == [
         "house:119:2025:77",
@@ -119,8 +128,12 @@ def test_cosponsors_flag_withdrawn_and_exclude_them_from_the_count(
 
     with django_assert_max_num_queries(5):
         body = api_client.get("/v1/bills/hjres:119:24/cosponsors?limit=250").json()
-    assert set(body) == {"results", "pagination", "bill_id", "citation", "count", "withdrawn_count"}
-    assert (body["count"], body["withdrawn_count"], body["pagination"]["total"]) == (9, 1, 10)
+    assert set(body) == {
+        "results", "pagination", "bill_id", "citation", "count", "original_count", "withdrawn_count",
+    }  # fmt: skip
+    # R000619 was an original cosponsor: withdrawn, it leaves both the count and the original count
+    assert (body["count"], body["original_count"], body["withdrawn_count"]) == (9, 4, 1)
+    assert body["pagination"]["total"] == 10
     withdrawn = [c for c in body["results"] if c["withdrawn"]]
     assert [(c["member"]["id"], c["withdrawn_date"]) for c in withdrawn] == [("R000619", "2025-02-03")]
     assert set(body["results"][0]) == {
@@ -131,7 +144,12 @@ def test_cosponsors_flag_withdrawn_and_exclude_them_from_the_count(
         "withdrawn",
     }
     assert set(body["results"][0]["member"]) == MEMBER_KEYS
-    assert api_client.get("/v1/bills/hjres:119:24").json()["cosponsor_count"] == 9
+    bill = api_client.get("/v1/bills/hjres:119:24").json()
+    assert (bill["cosponsor_count"], bill["original_cosponsor_count"], bill["withdrawn_cosponsor_count"]) == (
+        9,
+        4,
+        1,
+    )
 
 
 def test_actions_endpoint(api_client):

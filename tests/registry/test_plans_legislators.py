@@ -128,3 +128,28 @@ def test_social_media_accounts_attach_to_members(registry_sample):
         "twitter": "SenSanders", "facebook": "senatorsanders", "youtube": "senatorsanders",
         "youtube_id": "UCD_DaKNac0Ta-2PeHuoQ1uA", "twitter_id": "29442313",
     }  # fmt: skip
+
+
+def test_current_is_the_files_roster_not_todays_date(tmp_path):
+    # Appointed senators whose last term ends at a special election (2026-11-03) are still listed.
+    for bioguide in ("H001104", "M001244"):
+        member = Legislator.objects.get(bioguide_id=bioguide)
+        assert member.terms.order_by("start").last().end.isoformat() == "2026-11-03"
+        assert member.is_current is True
+    assert Legislator.objects.filter(is_current=True, is_stub=False).count() == 537
+    # A roster that no longer lists a member makes them former; the members it lists stay current.
+    run_ingest(slug="legislators", paths=[_one_member_yaml(tmp_path, bioguide="Z000001", lis="S998")])
+    assert list(Legislator.objects.filter(is_current=True).values_list("bioguide_id", flat=True)) == [
+        "Z000001"
+    ]
+
+
+def test_caucus_is_the_independents_caucus_else_the_party():
+    rows = dict(Legislator.objects.filter(bioguide_id__in=["S000033", "K000383", "K000401", "C000127"])
+                .values_list("bioguide_id", "caucus"))  # fmt: skip
+    assert rows == {
+        "S000033": "Democrat",
+        "K000383": "Democrat",
+        "K000401": "Republican",
+        "C000127": "Democrat",
+    }

@@ -150,10 +150,17 @@ def saps(bill: Bill) -> list[SapRef]:
 
 
 def counts(bill: Bill) -> dict[str, int]:
-    cosponsors = BillCosponsor.objects.filter(bill=bill).aggregate(
-        withdrawn=Count("pk", filter=Q(withdrawn_date__isnull=False))
-    )
+    cosponsors = cosponsor_counts(bill)
     return {
         "action_count": BillAction.objects.filter(bill=bill).count(),
+        "original_cosponsor_count": cosponsors["original"],
         "withdrawn_cosponsor_count": cosponsors["withdrawn"],
     }
+
+
+def cosponsor_counts(bill: Bill) -> dict[str, int]:
+    """Withdrawn cosponsorships, and original cosponsors (joined at introduction) still cosponsoring."""
+    return BillCosponsor.objects.filter(bill=bill).aggregate(
+        withdrawn=Count("pk", filter=Q(withdrawn_date__isnull=False)),
+        original=Count("pk", filter=Q(is_original=True, withdrawn_date__isnull=True)),
+    )

@@ -135,13 +135,14 @@ def bill_cosponsors(*, id: str, params: PageParams) -> CosponsorPage:
         .order_by("sponsorship_date", "id")
     )
     page = paginate(qs, limit=params.limit, cursor=params.cursor, to_schema=_cosponsor)
-    withdrawn = qs.filter(withdrawn_date__isnull=False).count()
+    counts = detail.cosponsor_counts(bill)
     return CosponsorPage(
         **page.model_dump(),
         bill_id=bill.bill_id,
         citation=citation_for(bill),
-        count=page.pagination.total - withdrawn,
-        withdrawn_count=withdrawn,
+        count=page.pagination.total - counts["withdrawn"],
+        original_count=counts["original"],
+        withdrawn_count=counts["withdrawn"],
     )
 
 

@@ -146,6 +146,7 @@ def _load_file(
         counts[outcome.value] += 1
         if key:
             seen[key] = file
+            ctx.loaded_keys.add(key)
 
 
 def _text_sizes(value, path: str) -> Iterable[tuple[str, int]]:

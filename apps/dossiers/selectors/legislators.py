@@ -10,7 +10,7 @@ from apps.dossiers.schemas import LegislatorDossier, Speeches, SpeechRef, VotesR
 from apps.dossiers.selectors._common import from_page, linked, list_url, section, section_limit
 from apps.registry import selectors as registry
 from apps.registry.models import Term, VotePosition
-from apps.registry.schemas import PageParams
+from apps.registry.schemas import MemberVotesParams
 from apps.registry.selectors.legislators import legislator_row
 
 _BRIEF = ("bill_id", "bill_type", "number", "title", "introduced_date", "congress")
@@ -64,7 +64,7 @@ def _votes(member_id: str, pk: int) -> VotesRecord:
         row["normalized"]: row["n"]
         for row in positions.values("normalized").annotate(n=Count("id")).order_by("-n", "normalized")
     }
-    page = registry.legislator_votes(id=member_id, params=PageParams(limit=section_limit()))
+    page = registry.legislator_votes(id=member_id, params=MemberVotesParams(limit=section_limit()))
     return VotesRecord(
         total=sum(by_position.values()),
         by_position=by_position,

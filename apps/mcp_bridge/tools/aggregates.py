@@ -13,7 +13,12 @@ from apps.mcp_bridge.tools.base import call, register, structured
 
 FILTERS = Annotated[
     dict[str, str | int | bool] | None,
-    Field(None, description="The resource's own list filters (e.g. {'year': 2025} for lda-filings)."),
+    Field(
+        None,
+        description="The resource's own list filters, the same as GET /v1/<resource>'s query parameters; "
+        "keys per resource are listed in the count tool (e.g. {'congress': 119, 'chamber': 'senate'} for "
+        "votes). An unknown key → invalid_parameter listing the allowed ones.",
+    ),
 ]
 
 
@@ -22,7 +27,7 @@ def run(*, resource: str, filters: dict[str, Any] | None, **agg_args):
     from apps.core.aggregates import AggregateParams, get_aggregate
 
     spec = get_aggregate(resource)
-    allowed = set(spec.params_model.model_fields) - {"limit", "cursor", *spec.unsupported_params}
+    allowed = set(spec.filter_names())
     unknown = sorted(set(filters or {}) - allowed)
     if unknown:
         raise InvalidParameter(
@@ -45,7 +50,6 @@ def install(server) -> list[str]:
     if not specs:
         return []
     Resource = Literal[tuple(spec.resource for spec in specs)]  # noqa: N806 - a type
-    fields = describe_fields()
     RESOURCE = Annotated[Resource, Field(description="The list resource to aggregate (/v1/<resource>).")]  # noqa: N806
     FIELD = Annotated[
         str | None, Field(None, max_length=40, description="A field the resource declares (below).")
@@ -93,15 +97,20 @@ def install(server) -> list[str]:
             )
         )  # fmt: skip
 
-    tail = f"\n\nDeclared fields per resource:\n{fields}\nToo broad → isError aggregate_too_broad (narrow filters)."
-    register(server, count, name="count", title="Count records", description=COUNT_DOC + tail)
-    register(server, sum_, name="sum", title="Sum a field", description=SUM_DOC + tail)
+    shared = "\nFilters and group_by per resource: as listed in the `count` tool. " + TOO_BROAD
+    count_doc = f"{COUNT_DOC}\n\nPer resource — filters (keys with a real example value) and group_by:\n"
     register(
-        server, time_series, name="time_series", title="Records over time", description=SERIES_DOC + tail
-    )
+        server, count, name="count", title="Count records",
+        description=count_doc + describe_fields("group_by") + "\n" + TOO_BROAD,
+    )  # fmt: skip
+    sum_doc = f"{SUM_DOC}\n\nSummable fields:\n{describe_fields('sum_field')}{shared}"
+    register(server, sum_, name="sum", title="Sum a field", description=sum_doc)
+    series_doc = f"{SERIES_DOC}\n\nDate fields:\n{describe_fields('bucket_by_time')}{shared}"
+    register(server, time_series, name="time_series", title="Records over time", description=series_doc)
     return ["count", "sum", "time_series"]
 
 
+TOO_BROAD = "Too broad → isError aggregate_too_broad (narrow the filters)."
 COUNT_DOC = """Count records of a list resource, optionally grouped by a declared field and narrowed by the
 resource's filters: "how many bills per policy area?", "lobbying filings by issue code in 2025". Returns
 {total, groups: [{key, count}], truncated, query_cost}, largest group first."""

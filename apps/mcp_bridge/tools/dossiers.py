@@ -27,7 +27,14 @@ def install(server) -> list[str]:
         return structured(await call(selectors.bill_dossier, id=id))
 
     async def get_legislator_dossier(
-        id: Annotated[str, Field(min_length=2, max_length=20, description="Bioguide id, e.g. S000033.")],
+        id: Annotated[
+            str,
+            Field(
+                min_length=2,
+                max_length=40,
+                description="Any member id: bioguide S000033, LIS S429, govtrack:400357...",
+            ),
+        ],
     ) -> LegislatorDossier:
         return structured(await call(selectors.legislator_dossier, id=id))
 

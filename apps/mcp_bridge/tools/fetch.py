@@ -2,7 +2,8 @@
 
 The id's prefix picks the record type (apps.core.ids.classify_id); the record comes from the same code
 path as GET /v1/<resource>/{id}. ``text`` is the record's body when it has one (bill text, report text),
-else a readable rendering of its fields; ``metadata`` is a flat string map of the key facts.
+else a readable rendering of its fields; ``metadata`` is a flat map of the key facts (strings, with
+``truncated`` a boolean and ``text_chars`` an integer).
 """
 
 from typing import Annotated, Any
@@ -16,7 +17,7 @@ from apps.mcp_bridge.tools.base import call, register, structured
 from apps.mcp_bridge.tools.rest import rest_get, route_exists
 
 TEXT_LIMIT = 200_000  # characters; a longer body is cut and metadata.truncated says so
-TITLE_KEYS = ("title", "short_title", "official_full", "name", "display_name", "citation_string")
+TITLE_KEYS = ("title", "short_title", "official_full", "name", "display_name")
 BODY_KEYS = ("text", "body", "full_text")
 SKIP_KEYS = {"citation", "search_name"}
 
@@ -26,7 +27,10 @@ class Document(BaseModel):
     title: str
     text: str = Field(description="The full document text (or a readable rendering of the record).")
     url: str = Field(description="Canonical public URL to cite (the publisher's page, else Josh's API URL).")
-    metadata: dict[str, str] = Field(description="Key facts as strings: kind, source, citation, dates...")
+    metadata: dict[str, str | bool | int] = Field(
+        description="Key facts, typed: kind, resource, source, citation, published_at / retrieved_at (ISO "
+        "strings), truncated (boolean: text was cut), text_chars (integer: full length of the text)."
+    )
 
 
 def _render(value: Any, indent: str = "", depth: int = 0) -> list[str]:
@@ -68,14 +72,27 @@ def _body_text(kind, canonical: str, record: dict) -> str | None:
     return None
 
 
+def _title(record: dict, canonical: str) -> str:
+    """A readable title: the record's own (not a bare number such as a CFR title's "1"), else its heading
+    with the citation (1 CFR 1.1 — Definitions.), else its citation (a roll call's), else the id."""
+    cite = str((record.get("citation") or {}).get("citation_string") or "")
+    for key in TITLE_KEYS:
+        value = record.get(key)
+        if isinstance(value, str) and value.strip() and not value.strip().isdigit():
+            return value.strip()
+    heading = str(record.get("heading") or "").strip()
+    if heading:
+        return f"{cite} — {heading}" if cite else heading
+    return cite or str(record.get("question") or "") or canonical
+
+
 def document_for(raw_id: str) -> Document:
     """The selector-level work of fetch (sync): classify, load, render."""
     kind, canonical = classify_id(raw_id)
     record = rest_get(kind.resource, canonical)
     citation = record.get("citation") or {}
-    title = next((str(record[k]) for k in TITLE_KEYS if record.get(k)), canonical)
+    title = _title(record, canonical)
     text = _body_text(kind, canonical, record) or "\n".join(_render(record))
-    truncated = len(text) > TEXT_LIMIT
     api_url = f"{conf.public_base_url()}/v1/{kind.resource}/{canonical}"
     metadata = {
         "kind": kind.name,
@@ -85,14 +102,14 @@ def document_for(raw_id: str) -> Document:
         "citation": str(citation.get("citation_string", "")),
         "published_at": str(citation.get("published_at") or ""),
         "retrieved_at": str(citation.get("retrieved_at") or ""),
-        "truncated": "true" if truncated else "false",
     }
+    typed = {"truncated": len(text) > TEXT_LIMIT, "text_chars": len(text)}
     return Document(
         id=str(record.get("id") or canonical),
         title=title,
         text=text[:TEXT_LIMIT],
         url=citation.get("url") or record.get("source_url") or api_url,
-        metadata={k: v for k, v in metadata.items() if v},
+        metadata={**{k: v for k, v in metadata.items() if v}, **typed},
     )
 
 

@@ -4,7 +4,8 @@ They read plain tables only (never FTS or vectors; tests/mcp/test_lookups.py ass
 Each tool is registered only when its selector exists.
 """
 
-from typing import Annotated
+from datetime import date
+from typing import Annotated, Literal
 
 from pydantic import Field
 
@@ -15,9 +16,10 @@ LEGISLATOR_ID = Annotated[
     str,
     Field(
         min_length=1,
-        max_length=20,
-        description="Bioguide id, e.g. S000033 (Bernie Sanders); lis:S313 for a Senate-only member. "
-        "Don't know it? resolve_entity(query='<name>', entity_type='legislators').",
+        max_length=40,
+        description="Any id of the member crosswalk: bioguide S000033 (Bernie Sanders), Senate LIS S313 or "
+        "lis:S313, or <scheme>:<value> for govtrack, fec, thomas, icpsr, opensecrets, votesmart, cspan, "
+        "wikidata... (govtrack:400357). Don't know it? resolve_entity(query='<name>', entity_type='legislators').",
     ),
 ]
 COMMITTEE_ID = Annotated[
@@ -48,7 +50,7 @@ def _registry(server) -> list[str]:
             LegislatorOut,
             MembersParams,
             MemberVoteOut,
-            PageParams,
+            MemberVotesParams,
             VoteOut,
         )
     except ImportError:
@@ -67,11 +69,35 @@ def _registry(server) -> list[str]:
         return structured(await call(selectors.committee_members, id=id, params=params))
 
     async def list_member_votes(
-        id: LEGISLATOR_ID, limit: LIMIT = None, cursor: CURSOR = None
+        id: LEGISLATOR_ID,
+        congress: CONGRESS = None,
+        chamber: Annotated[
+            Literal["house", "senate"] | None, Field(None, description="house or senate.")
+        ] = None,
+        since: Annotated[
+            date | None, Field(None, description="Votes on or after this day (YYYY-MM-DD).")
+        ] = None,
+        until: Annotated[
+            date | None, Field(None, description="Votes on or before this day (YYYY-MM-DD).")
+        ] = None,
+        vote: Annotated[
+            str | None, Field(None, max_length=40, description="Only this roll call: house:119:2025:77.")
+        ] = None,
+        bill_id: Annotated[
+            str | None, Field(None, max_length=40, description="Only votes on this bill: hjres:119:24.")
+        ] = None,
+        position: Annotated[
+            Literal["yes", "no", "present", "not_voting", "other"] | None,
+            Field(None, description="Only votes where the member voted so (yes = Yea/Aye, no = Nay/No)."),
+        ] = None,
+        limit: LIMIT = None,
+        cursor: CURSOR = None,
     ) -> Page[MemberVoteOut]:
-        return structured(
-            await call(selectors.legislator_votes, id=id, params=PageParams(limit=limit, cursor=cursor))
-        )
+        params = MemberVotesParams(
+            congress=congress, chamber=chamber, since=since, until=until, vote=vote, bill_id=bill_id,
+            position=position, limit=limit, cursor=cursor,
+        )  # fmt: skip
+        return structured(await call(selectors.legislator_votes, id=id, params=params))
 
     async def get_vote(
         id: Annotated[
@@ -97,11 +123,15 @@ def _registry(server) -> list[str]:
     return [fn.__name__ for fn, _, _ in tools]
 
 
-LEGISLATOR_DOC = """Get one member of Congress by id: name, party, state, district, chamber, every term of
-service, the identifier crosswalk (bioguide, thomas, lis, govtrack, fec, opensecrets...) and committee seats.
+LEGISLATOR_DOC = """Get one member of Congress by id: name, party, caucus (independents: the party they caucus
+with), state, district, chamber, whether on the current roster, every term of service, the identifier
+crosswalk (bioguide, thomas, lis, govtrack, fec, opensecrets...), committee seats and official social-media
+accounts. Contact details: yes — each term carries its office address, phone, website url and contact form
+(the latest term is the current one); no personal email or home address.
 
-Prefer it over search whenever you hold a bioguide id (S000033) — from resolve_entity, a bill's sponsor or a
-vote position. Cheap exact lookup; no ranking. Unknown id → isError record_not_found."""
+Prefer it over search whenever you hold any member id (S000033, a Senate LIS id like S429, govtrack:400357)
+— from resolve_entity, a bill's sponsor or a vote position. Cheap exact lookup; no ranking. Unknown id →
+isError record_not_found."""
 
 COMMITTEE_DOC = """Get one congressional committee or subcommittee by thomas id (HSWM, SSFI, HSWM01): name,
 chamber, parent, subcommittees, jurisdiction, contact details and active Congresses.
@@ -118,11 +148,13 @@ Answers "who chairs HSWM?", "who is on the Senate Finance Committee?". Paginated
 MEMBER_VOTES_DOC = """List one member's roll-call votes, newest first: each vote's id, question, result,
 bill voted on, totals, and how this member voted (position + normalized yes/no/present/not_voting).
 
-Use it for "how did Sen. X vote on ...?" (resolve the member with resolve_entity first). Paginated:
-{results, pagination}."""
+Use it for "how did Sen. X vote on ...?" (resolve the member with resolve_entity first). Narrow in one call:
+`vote` (one roll call), `bill_id`, `congress`, `chamber`, `since`/`until` (dates), `position` (e.g. every
+"no" vote); pagination.total is the count. Paginated: {results, pagination}."""
 
 VOTE_DOC = """Get one roll-call vote by id (house:119:2025:77 — chamber:congress:year:roll number): question,
-result, totals, the bill voted on, and every member's position with their legislator id.
+result, totals, the tally by party (party_totals: {"D": {"yes": .., "no": ..}, "R": ...}), the bill voted on,
+and every member's position with their legislator id.
 
 Vote ids appear in list_member_votes results and in bill actions."""
 
@@ -182,15 +214,16 @@ BILL_ID = Annotated[
     ),
 ]
 
-BILL_DOC = """Get one bill by id (hr:119:103): titles, sponsor, cosponsor count, status and latest action,
+BILL_DOC = """Get one bill by id (hr:119:103): titles, sponsor, cosponsor counts (current, original, withdrawn),
+status and latest action,
 CRS summary, policy area and subjects, committees, recorded votes (with vote ids), related bills, the law it
 became, and its text versions. No bill text here — use get_bill_text or fetch for that.
 
 Prefer it over search whenever the question names a bill number ("H.R. 1", "S. 5 in the 119th")."""
 
 COSPONSORS_DOC = """List a bill's cosponsors: each member (id, name, party, state), whether original, the
-sponsorship date and, if withdrawn, when. Also the current count and withdrawn count (withdrawn excluded from
-count). Answers "who cosponsored ...?" and party splits. Paginated: {results, pagination, count, ...}."""
+sponsorship date and, if withdrawn, when. Also the current, original and withdrawn counts (withdrawn excluded
+from count; get_bill has the same totals without the list). Answers "who cosponsored ...?" and party splits. Paginated: {results, pagination, count, ...}."""
 
 ACTIONS_DOC = """List a bill's actions, oldest first and de-duplicated: date, text, type, action code, chamber
 and committee. Answers "what happened to this bill and when?". Paginated: {results, pagination}."""

@@ -128,7 +128,8 @@ def install(server) -> list[str]:
                 min_length=1,
                 max_length=200,
                 description="The name as you have it, noisy is fine: 'Sen. Markey MA', 'AOC', 'Jack Reed D-RI', "
-                "'ways & means', 'senate finance', a lobbying client or a docket title.",
+                "'ways & means', 'senate finance', a lobbying client or a docket title. For legislators, any "
+                "crosswalk id works too (S000033, LIS S429, govtrack:400357, fec:H8VT01016).",
             ),
         ],
         entity_type: Annotated[str, Field(description="Which registry to look in.")],

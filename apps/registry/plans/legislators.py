@@ -114,7 +114,6 @@ def _values(rec: LegislatorRecord) -> dict:
     chamber = CHAMBER_OF_TERM[last_term.type]
     name = rec.name
     official = name.official_full or " ".join(p for p in (name.first, name.last) if p)
-    today = date.today()
     return {
         "lis_id": rec.lis,
         "first_name": name.first,
@@ -137,11 +136,13 @@ def _values(rec: LegislatorRecord) -> dict:
         "birthday": rec.birthday,
         "gender": rec.gender,
         "party": last_term.party,
+        "caucus": last_term.caucus or last_term.party,
         "state": last_term.state,
         "district": last_term.district if chamber == "house" else None,
         "chamber": chamber,
-        # "current" = the file says so (legislators-current) and the last term has not ended.
-        "is_current": last_term.end is None or last_term.end >= today,
+        # "current" = the source's own roster: every member legislators-current.yaml lists (an appointed
+        # senator whose term end is a past special-election date is still listed, so still current).
+        "is_current": True,
         "is_stub": False,
         "citation_string": f"{official} ({rec.bioguide}), Biographical Directory of the United States Congress",
         "source_url": BIOGUIDE_URL.format(rec.bioguide),
@@ -204,6 +205,16 @@ def load(rec: LegislatorRecord, ctx: LoadContext) -> Outcome:
     return combine(outcome, changed)
 
 
+def finish_run(ctx: LoadContext) -> None:
+    """Members the file no longer lists are no longer current (the roster is the file's, not the date's).
+    A run that loaded no record (unchanged file, or every record bad) changes nothing."""
+    roster = ctx.loaded_keys
+    if roster:
+        Legislator.objects.filter(is_current=True, is_stub=False).exclude(bioguide_id__in=roster).update(
+            is_current=False
+        )
+
+
 PLAN = register(
     SourcePlan(
         slug="legislators",
@@ -218,6 +229,7 @@ PLAN = register(
         resource="legislators",
         parse=parse,
         load=load,
+        finish_run=finish_run,
         sample_paths=("congress-legislators/legislators-current.yaml",),
         file_glob="legislators-current*.yaml",
         citation_template="{official_full} ({bioguide}), Biographical Directory of the United States Congress",

@@ -15,6 +15,7 @@ def legislator_summary(row: Legislator) -> LegislatorSummary:
         lis_id=row.lis_id,
         name=row.official_full or f"{row.first_name} {row.last_name}".strip(),
         party=row.party,
+        caucus=row.caucus,
         state=row.state,
         district=row.district,
         chamber=row.chamber,

@@ -13,6 +13,7 @@ from apps.registry.schemas import (
     CommitteeMemberOut,
     CommitteeOut,
     LegislatorSummary,
+    MembershipListParams,
     MembersParams,
 )
 from apps.search.names import search_names
@@ -98,13 +99,24 @@ ROSTER_FIELDS = (
     "congress", "party_side", "rank", "title", "member_name",
     "citation_string", "source_url", "published_at", "retrieved_at",
     *(f"legislator__{f}" for f in (
-        "bioguide_id", "lis_id", "official_full", "first_name", "last_name", "party", "state", "district",
+        "bioguide_id", "lis_id", "official_full", "first_name", "last_name", "party", "caucus", "state",
+        "district",
         "chamber", "is_current", "is_stub",
     )),
 )  # fmt: skip
 
 
-SUMMARY_FIELDS = ("bioguide_id", "lis_id", "party", "state", "district", "chamber", "is_current", "is_stub")
+SUMMARY_FIELDS = (
+    "bioguide_id",
+    "lis_id",
+    "party",
+    "caucus",
+    "state",
+    "district",
+    "chamber",
+    "is_current",
+    "is_stub",
+)
 
 
 def _roster_row(row: dict, *, committee_id: str, source: str) -> CommitteeMemberOut:
@@ -158,4 +170,37 @@ def committee_members(*, id: str, params: MembersParams) -> Page[CommitteeMember
     return Page(
         results=[_roster_row(row, committee_id=canonical, source=source) for row in rows],
         pagination=Pagination(limit=limit, total=total, next_cursor=next_cursor),
+    )
+
+
+def membership_queryset(*, params: MembershipListParams):
+    """The committee seats a list's filters select (shared by the list and its aggregates)."""
+    from .legislators import legislator_row
+
+    qs = CommitteeMembership.objects.all()
+    if params.congress:
+        qs = qs.filter(congress=params.congress)
+    if params.committee:
+        qs = qs.filter(
+            committee__thomas_id=normalize_for("committee", params.committee, parameter="committee")
+        )
+    if params.chamber:
+        qs = qs.filter(committee__chamber=params.chamber)
+    if params.member:
+        qs = qs.filter(legislator=legislator_row(params.member, parameter="member"))
+    return qs
+
+
+def membership_list(*, params: MembershipListParams) -> Page[CommitteeMemberOut]:
+    """Committee and subcommittee seats across committees, newest Congress first, then by committee, party
+    side and rank; narrowed by Congress, committee, chamber or member."""
+    qs = membership_queryset(params=params).order_by(
+        "-congress", "committee__thomas_id", "party_side", F("rank").asc(nulls_last=True), "id"
+    )
+    source = plan_for_model(CommitteeMembership).slug
+    return paginate(
+        qs.values(*ROSTER_FIELDS, "committee__thomas_id"),
+        limit=params.limit,
+        cursor=params.cursor,
+        to_schema=lambda row: _roster_row(row, committee_id=row["committee__thomas_id"], source=source),
     )

@@ -36,6 +36,9 @@ def vote_get(*, id: str) -> VoteOut:
         ),
     )
     normalized = Counter(p["normalized"] for p in positions)
+    by_party: dict[str, Counter] = {}
+    for p in positions:
+        by_party.setdefault(p["party"] or "?", Counter())[p["normalized"]] += 1
     return VoteOut(
         **vote_summary(row).model_dump(),
         vote_type=row.vote_type,
@@ -45,9 +48,14 @@ def vote_get(*, id: str) -> VoteOut:
         amendment=row.amendment,
         nomination=row.nomination,
         vice_president_position=row.vice_president_position,
-        normalized_totals={k: normalized[k] for k in _NORMALIZED_ORDER if normalized[k]},
+        normalized_totals=_ordered(normalized),
+        party_totals={party: _ordered(by_party[party]) for party in sorted(by_party)},
         positions=[_position(p) for p in positions],
     )
+
+
+def _ordered(counts: Counter) -> dict[str, int]:
+    return {k: counts[k] for k in _NORMALIZED_ORDER if counts[k]}
 
 
 def _position(p: dict) -> PositionOut:
@@ -66,7 +74,7 @@ def _position(p: dict) -> PositionOut:
     )
 
 
-def _bill_filter(raw: str, congress: int | None) -> str:
+def bill_filter(raw: str, congress: int | None) -> str:
     ref = parse_bill_ref(raw)
     if ref is not None and ref.congress is None and congress is not None:
         return ref.with_congress(congress).id
@@ -81,7 +89,7 @@ def vote_queryset(*, params: VoteListParams):
     if params.congress:
         qs = qs.filter(congress=params.congress)
     if params.bill_id:
-        qs = qs.filter(bill_id=_bill_filter(params.bill_id, params.congress))
+        qs = qs.filter(bill_id=bill_filter(params.bill_id, params.congress))
     return qs
 
 
