@@ -73,17 +73,20 @@ def bill_status_load(rec: BillStatusRecord, ctx: LoadContext) -> Outcome:
     )
     for name in rec.unidentified_members:  # older files may name a member with no id: kept as text only
         ctx.warn(rec.source_file, rec.bill_id, f"member without a bioguide id, not linked: {name}")
-    changed = _children(bill.pk, rec, ctx)
-    if _text_versions(bill, rec, stamp):
+    is_new = outcome is Outcome.INSERT
+    changed = _children(bill.pk, rec, ctx, is_new)
+    if _text_versions(bill, rec, stamp, is_new):
         changed = True
         refresh_body(bill)  # BILLSTATUS dates can change which version is the latest
     _named_laws(bill, rec, stamp)
     return combine(outcome, changed)
 
 
-def _children(bill_pk: int, rec: BillStatusRecord, ctx: LoadContext) -> bool:
+def _children(bill_pk: int, rec: BillStatusRecord, ctx: LoadContext, is_new: bool) -> bool:
     def sync(model, rows, key) -> bool:
-        return sync_children(model, parent_field="bill", parent_id=bill_pk, rows=rows, key=key)
+        return sync_children(
+            model, parent_field="bill", parent_id=bill_pk, rows=rows, key=key, parent_is_new=is_new
+        )
 
     cosponsors = [
         {
@@ -114,10 +117,18 @@ def _children(bill_pk: int, rec: BillStatusRecord, ctx: LoadContext) -> bool:
     return any(changed)
 
 
-def _text_versions(bill: Bill, rec: BillStatusRecord, stamp) -> bool:
+def _text_versions(bill: Bill, rec: BillStatusRecord, stamp, is_new: bool) -> bool:
     """BILLSTATUS names each text version (date, url); the text itself comes from the bill-text plan, so
-    these rows are upserted field by field and never deleted here."""
+    these rows are upserted field by field and never deleted here. One read finds them all."""
     changed = False
+    found = (
+        {}
+        if is_new or not rec.text_versions
+        else {
+            v.version_code: v
+            for v in BillTextVersion.objects.filter(bill_id=bill.pk).order_by().defer("text", "sections")
+        }
+    )
     for v in rec.text_versions:
         package_id = f"BILLS-{rec.congress}{rec.bill_type}{rec.number}{v.version_code}"
         _, outcome = upsert(
@@ -135,6 +146,7 @@ def _text_versions(bill: Bill, rec: BillStatusRecord, stamp) -> bool:
                 "published_at": v.date,
             },
             stamp={"retrieved_at": stamp},
+            existing=found.get(v.version_code),
         )
         changed |= outcome is not Outcome.NOOP
     return changed
