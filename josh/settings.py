@@ -43,6 +43,7 @@ INSTALLED_APPS = [
     "apps.browse",
     "apps.mcp_bridge",
     "apps.explorer",
+    "apps.sync",
 ]
 
 MIDDLEWARE = [
@@ -176,6 +177,27 @@ JOSH = {
     # Threads per process serving Django (a2wsgi) and ORM work from async code (MCP); each keeps a connection.
     "THREADS": env_int("JOSH_THREADS", 8, minimum=1),
     "QUERY_TIME_LIMIT_MS": env_int("JOSH_QUERY_TIME_LIMIT_MS", 2000, minimum=10),
+}
+
+# `manage.py sync`: the official endpoints (overridable so a mirror, or the tests' replay server, stands in)
+# and the politeness every fetcher shares (apps/sync/http.py).
+SYNC = {
+    "GOVINFO_BULK_URL": env_str("JOSH_GOVINFO_BULK_URL", "https://www.govinfo.gov/bulkdata"),
+    "FEDERAL_REGISTER_URL": env_str("JOSH_FEDERAL_REGISTER_URL", "https://www.federalregister.gov"),
+    "LEGISLATORS_URL": env_str(
+        "JOSH_LEGISLATORS_URL", "https://raw.githubusercontent.com/unitedstates/congress-legislators/main"
+    ),
+    "ECFR_URL": env_str("JOSH_ECFR_URL", "https://www.ecfr.gov"),
+    "REGULATIONS_GOV_URL": env_str("JOSH_REGULATIONS_GOV_URL", "https://api.regulations.gov"),
+    "REGULATIONS_GOV_API_KEY": env_str("JOSH_REGULATIONS_GOV_API_KEY", ""),
+    "CONGRESSES": [int(c) for c in env_list("JOSH_SYNC_CONGRESSES", ["119"])],  # BILLSTATUS congresses
+    "ECFR_TITLES": [int(t) for t in env_list("JOSH_SYNC_ECFR_TITLES", [])],  # empty: every title
+    "FIRST_SYNC_DAYS": env_int("JOSH_SYNC_FIRST_DAYS", 7, minimum=1),  # dated sources' first look-back
+    "MIN_INTERVAL_S": float(env_str("JOSH_SYNC_MIN_INTERVAL_S", "1.0")),  # per host, between requests
+    "RETRIES": env_int("JOSH_SYNC_RETRIES", 5, minimum=0),
+    "MAX_WAIT_S": float(env_str("JOSH_SYNC_MAX_WAIT_S", "300")),  # cap on one Retry-After / backoff wait
+    "TIMEOUT_S": float(env_str("JOSH_SYNC_TIMEOUT_S", "60")),
+    "USER_AGENT": env_str("JOSH_SYNC_USER_AGENT", "Josh (manage.py sync)"),
 }
 
 # "default" is Django's per-process LocMem (nothing relies on it being shared). Rate-limit counters must be

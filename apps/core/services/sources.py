@@ -7,6 +7,7 @@ from apps.core.models import IngestRun
 from apps.core.plans import SourcePlan, all_plans, get_plan
 from apps.core.schemas import SourceOut
 from apps.search.introspect import source_shape
+from apps.sync.selectors import last_synced_by_plan
 
 
 def plan_shape(plan: SourcePlan) -> str:
@@ -19,7 +20,14 @@ def _searchable(shape: str) -> list[str]:
     return {"body": ["lexical", "semantic"], "short-body": ["lexical"]}.get(shape, [])
 
 
-def _source_out(plan: SourcePlan, as_of) -> SourceOut:
+def _newest_record_date(plan: SourcePlan):
+    model = plan.model_class()
+    if not any(f.name == "published_at" for f in model._meta.get_fields()):
+        return None
+    return model.objects.aggregate(newest=Max("published_at"))["newest"]  # indexed: one index seek
+
+
+def _source_out(plan: SourcePlan, as_of, synced) -> SourceOut:
     shape = plan_shape(plan)
     return SourceOut(
         slug=plan.slug,
@@ -31,6 +39,8 @@ def _source_out(plan: SourcePlan, as_of) -> SourceOut:
         id_example=plan.id_example,
         count=plan.model_class().objects.count(),
         as_of=as_of,
+        last_synced_at=synced.get(plan.slug),
+        newest_record_date=_newest_record_date(plan),
         has_sample=plan.has_sample,
         sample_note=plan.sample_note,
         citation_template=plan.citation_template,
@@ -46,7 +56,8 @@ def sources_list() -> list[SourceOut]:
         .values_list("source")
         .annotate(last=Max("finished_at"))
     )
-    return [_source_out(plan, as_of.get(plan.slug)) for plan in all_plans()]
+    synced = last_synced_by_plan()
+    return [_source_out(plan, as_of.get(plan.slug), synced) for plan in all_plans()]
 
 
 def source_get(*, slug: str) -> SourceOut:
@@ -57,4 +68,4 @@ def source_get(*, slug: str) -> SourceOut:
             hint={"valid_sources": [p.slug for p in all_plans()]},
         )
     last = IngestRun.objects.filter(source=slug, status__in=["success", "partial"], dry_run=False).first()
-    return _source_out(plan, last.finished_at if last else None)
+    return _source_out(plan, last.finished_at if last else None, last_synced_by_plan())
