@@ -12,6 +12,7 @@ from django.core.management import call_command
 from apps.bills.models import Bill, CboCostEstimate, CommitteeReport, Topic
 from apps.core.services.ingest import run_ingest
 from apps.sync.fetchers import get_fetcher
+from apps.sync.http import PoliteClient, UpstreamError, retry_after_seconds
 from apps.sync.models import SyncState
 from apps.sync.services import sync_source
 
@@ -135,13 +136,34 @@ def test_regulations_gov_sync_pages_through_documents_with_a_key(replay, setting
     assert "REGULATIONS_GOV_API_KEY" in skipped.skipped and skipped.fetched == []
 
 
-def test_sync_command_and_freshness_in_sources(replay, client):
+def test_sync_command_and_freshness_in_sources_and_admin(replay, client, admin_client):
     call_command("sync", "ecfr-and-cfr", "--since", "2022-01-01")
+    state = SyncState.objects.get(source="ecfr-and-cfr")
     body = {s["slug"]: s for s in client.get("/v1/sources").json()}
-    assert body["ecfr-and-cfr"]["last_synced_at"] is not None
+    assert body["ecfr-and-cfr"]["last_synced_at"].startswith(state.last_synced_at.date().isoformat())
     assert body["bills"]["last_synced_at"] is None
-    assert body["ecfr-and-cfr"]["newest_record_date"] is not None
+    newest = body["ecfr-and-cfr"]["newest_record_date"]
+    assert newest is not None and body["bills"]["newest_record_date"] is None  # no bills ingested
+    page = admin_client.get("/admin/core/ingestrun/sources/").content.decode()
+    assert (
+        f"<td>{state.last_synced_at:%Y-%m-%d %H:%M:%S}</td><td>{date.fromisoformat(newest):%b. %-d, %Y}"
+        in page
+    )
     with pytest.raises(Exception, match="No upstream to sync for 'gao-reports'"):
         call_command("sync", "gao-reports")
     with pytest.raises(Exception, match="give a date as YYYY-MM-DD"):
         call_command("sync", "bills", "--since", "yesterday")
+
+
+def test_polite_client_reads_retry_after_and_names_what_failed(replay):
+    assert retry_after_seconds("120") == 120.0
+    assert retry_after_seconds("Wed, 21 Oct 2015 07:28:00 GMT") == 0.0  # a date already past: no wait
+    assert retry_after_seconds("soon") is None and retry_after_seconds(None) is None
+    replay.throttle_next = False
+    with PoliteClient(retries=1) as client:
+        assert client.get(f"{replay.base}/bulkdata/json/BILLSTATUS/1/hr", missing_ok=True).json() == {
+            "files": []
+        }
+        assert client.get(f"{replay.base}/nowhere", missing_ok=True) is None
+        with pytest.raises(UpstreamError, match="/nowhere: HTTP 404"):
+            client.get(f"{replay.base}/nowhere")

@@ -20,7 +20,7 @@ def _searchable(shape: str) -> list[str]:
     return {"body": ["lexical", "semantic"], "short-body": ["lexical"]}.get(shape, [])
 
 
-def _newest_record_date(plan: SourcePlan):
+def newest_record_date(plan: SourcePlan):
     model = plan.model_class()
     if not any(f.name == "published_at" for f in model._meta.get_fields()):
         return None
@@ -40,7 +40,7 @@ def _source_out(plan: SourcePlan, as_of, synced) -> SourceOut:
         count=plan.model_class().objects.count(),
         as_of=as_of,
         last_synced_at=synced.get(plan.slug),
-        newest_record_date=_newest_record_date(plan),
+        newest_record_date=newest_record_date(plan),
         has_sample=plan.has_sample,
         sample_note=plan.sample_note,
         citation_template=plan.citation_template,

@@ -33,21 +33,29 @@ class Command(BaseCommand):
         console = Console(file=self.stdout, highlight=False, soft_wrap=True)
         try:
             fetchers = resolve_fetchers(source)
-            for fetcher in fetchers:
-                result = sync_source(fetcher, since=since)
-                if result.skipped:
-                    console.print(f"[bold]{fetcher.slug}[/bold] skipped: {result.skipped}")
-                    continue
-                console.print(
-                    f"[bold]{fetcher.slug}[/bold] since {result.since or 'the beginning'}: "
-                    f"{len(result.fetched)} files fetched, {result.unchanged} unchanged"
-                    + (
-                        f", waited {sum(s for _, s in result.waited):.1f}s when asked"
-                        if result.waited
-                        else ""
-                    )
-                )
-                for ingest in result.ingests:
-                    print_result(console, ingest)
         except JoshError as exc:
             raise CommandError(exc.message) from exc
+        failed = []
+        for fetcher in fetchers:
+            try:  # one unreachable upstream must not stop 'sync all'; its state keeps the error
+                result = sync_source(fetcher, since=since)
+            except JoshError as exc:
+                console.print(f"[bold]{fetcher.slug}[/bold] [red]failed[/red]: {exc.message}")
+                failed.append(fetcher.slug)
+                continue
+            _print(console, fetcher.slug, result)
+        if failed:
+            raise CommandError(f"could not sync: {', '.join(failed)} (see the errors above)")
+
+
+def _print(console: Console, slug: str, result) -> None:
+    if result.skipped:
+        console.print(f"[bold]{slug}[/bold] skipped: {result.skipped}")
+        return
+    waited = sum(seconds for _, seconds in result.waited)
+    console.print(
+        f"[bold]{slug}[/bold] since {result.since or 'the beginning'}: {len(result.fetched)} files fetched, "
+        f"{result.unchanged} unchanged" + (f", waited {waited:.1f}s when asked to" if result.waited else "")
+    )
+    for ingest in result.ingests:
+        print_result(console, ingest)
