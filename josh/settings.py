@@ -183,6 +183,10 @@ JOSH = {
 # and the politeness every fetcher shares (apps/sync/http.py).
 SYNC = {
     "GOVINFO_BULK_URL": env_str("JOSH_GOVINFO_BULK_URL", "https://www.govinfo.gov/bulkdata"),
+    "GOVINFO_API_URL": env_str("JOSH_GOVINFO_API_URL", "https://api.govinfo.gov"),
+    "GOVINFO_CONTENT_URL": env_str("JOSH_GOVINFO_CONTENT_URL", "https://www.govinfo.gov/content"),
+    # api.data.gov key for the GovInfo API; DEMO_KEY is its public key for light use (a few calls an hour).
+    "GOVINFO_API_KEY": env_str("JOSH_GOVINFO_API_KEY", "DEMO_KEY"),
     "FEDERAL_REGISTER_URL": env_str("JOSH_FEDERAL_REGISTER_URL", "https://www.federalregister.gov"),
     "LEGISLATORS_URL": env_str(
         "JOSH_LEGISLATORS_URL", "https://raw.githubusercontent.com/unitedstates/congress-legislators/main"

@@ -13,6 +13,8 @@ def replay(settings, tmp_path):
         settings.SYNC = {
             **settings.SYNC,
             "GOVINFO_BULK_URL": f"{server.base}/bulkdata",
+            "GOVINFO_API_URL": server.base,
+            "GOVINFO_CONTENT_URL": f"{server.base}/content",
             "FEDERAL_REGISTER_URL": server.base,
             "LEGISLATORS_URL": f"{server.base}/legislators",
             "ECFR_URL": server.base,

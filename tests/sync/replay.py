@@ -6,6 +6,7 @@ the official services use, so ``manage.py sync`` runs end to end with no network
   ``/bulkdata/ECFR/title-{n}/ECFR-title{n}.xml``;
 * federalregister.gov ``/api/v1/documents.json`` (one result per document of the bundled issue, paged);
 * raw congress-legislators YAML under ``/legislators/`` with ETags (``If-None-Match`` answers 304);
+* GovInfo ``/published/{date}?collection=BILLS|PLAW`` and ``/content/pkg/{id}/xml|uslm/{id}.xml``;
 * eCFR versioner ``/api/versioner/v1/titles.json``; regulations.gov ``/v4/documents`` (needs a key).
 
 The first request the server sees is answered 429 with ``Retry-After: 0``, to prove the client waits and
@@ -77,9 +78,46 @@ class Replay:
             return self._json({"titles": titles + [{"number": 35, "name": "[Reserved]", "reserved": True}]})
         if m := re.fullmatch(r"/bulkdata/ECFR/title-(\d+)/(ECFR-title\d+\.xml)", path):
             return self._file(self.corpus / "ecfr" / m.group(2))
+        if m := re.fullmatch(r"/published/(\d{4}-\d{2}-\d{2})", path):
+            return self._published(m.group(1), query, headers)
+        if m := re.fullmatch(r"/content/pkg/([\w-]+)/(xml|uslm)/([\w-]+)\.xml", path):
+            return self._file(self.packages().get(m.group(1)))
         if path == "/v4/documents":
             return self._regs_page(query, headers)
         return 404, {}, b"not found"
+
+    def packages(self) -> dict[str, Path]:
+        """GovInfo package id -> bundled file: bill texts named by their package, slip laws by theirs."""
+        bills = {p.stem: p for p in (self.corpus / "bill-text-uslm").glob("BILLS-*.xml")}
+        laws = {
+            f"PLAW-{p.name.removesuffix('-uslm.xml')}": p
+            for p in (self.corpus / "public-laws-uslm").glob("*publ*-uslm.xml")
+        }
+        return {**bills, **laws}
+
+    def _published(self, since: str, query, headers) -> tuple[int, dict, bytes]:
+        if not (headers.get("X-Api-Key") or query.get("api_key")):
+            return 403, {}, b'{"error": {"code": "API_KEY_MISSING"}}'
+        if "collection" not in query:
+            return 400, {}, b"collection is required"
+        collection = query["collection"][0]
+        size, offset = int(query.get("pageSize", ["100"])[0]), query.get("offsetMark", ["*"])[0]
+        start = 0 if offset == "*" else int(offset)
+        ids = sorted(pid for pid in self.packages() if pid.startswith(collection + "-"))
+        chunk = ids[start : start + size]
+        more = start + size < len(ids)
+        next_page = (
+            f"{self.base}/published/{since}?collection={collection}&pageSize={size}&offsetMark={start + size}"
+        )
+        packages = [
+            {
+                "packageId": pid,
+                "lastModified": "2024-01-01T00:00:00Z",
+                "packageLink": f"{self.base}/packages/{pid}/summary",
+            }
+            for pid in chunk
+        ]
+        return self._json({"count": len(ids), "packages": packages, "nextPage": next_page if more else None})
 
     def _billstatus_listing(self, congress: str, kind: str) -> dict:
         files = []

@@ -9,7 +9,7 @@ import pytest
 from django.conf import settings
 from django.core.management import call_command
 
-from apps.bills.models import Bill, CboCostEstimate, CommitteeReport, Topic
+from apps.bills.models import Bill, CboCostEstimate, CommitteeReport, PublicLaw, Topic
 from apps.core.services.ingest import run_ingest
 from apps.sync.fetchers import get_fetcher
 from apps.sync.http import PoliteClient, UpstreamError, retry_after_seconds
@@ -79,6 +79,31 @@ def test_an_interrupted_sync_resumes_without_downloading_again(replay):
     assert result.fetched == ["BILLSTATUS-119sjres11.xml"] and result.unchanged == 1
     assert not any(path.endswith(name) for path in replay.requests)
     assert result.ingests[0].files_total == 2 and result.ingests[0].inserted == 2
+
+
+def test_bill_text_and_public_laws_sync_from_the_published_service(replay):
+    texts = sync_source(get_fetcher("bill-text"), since=date(2024, 1, 1))
+    _throttled_once(texts, replay)
+    bundled = sorted(p.name for p in (CORPUS / "bill-text-uslm").glob("BILLS-*.xml"))
+    assert sorted(texts.fetched) == bundled and len(bundled) == 10
+    assert [(r.source, r.files_total, r.inserted) for r in texts.ingests] == [("bill-text", 10, 10)]
+    _all_noop("bill-text", [CORPUS / "bill-text-uslm" / name for name in bundled])
+    laws = sync_source(get_fetcher("public-laws"), since=date(2024, 1, 1))
+    assert sorted(laws.fetched) == [
+        f"PLAW-{n}.xml" for n in ("113publ44", "113publ67", "114publ4", "115publ11", "115publ6", "115publ7")
+    ]
+    synced = {
+        law.law_id: (law.title, law.enacted_date, law.statutes_citation, law.bill_id, law.body)
+        for law in PublicLaw.objects.all()
+    }
+    run_ingest(slug="public-laws", paths=sorted((CORPUS / "public-laws-uslm").glob("*publ*-uslm.xml")))
+    direct = {
+        law.law_id: (law.title, law.enacted_date, law.statutes_citation, law.bill_id, law.body)
+        for law in PublicLaw.objects.all()
+    }
+    assert synced == direct and len(direct) == 6  # only the file name each was read from differs
+    again = sync_source(get_fetcher("public-laws"), since=date(2024, 1, 1))
+    assert (again.fetched, again.unchanged, again.ingests) == ([], 6, [])
 
 
 def test_federal_register_sync_fetches_each_issue_named_by_the_api(replay):
