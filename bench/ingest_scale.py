@@ -170,18 +170,21 @@ def _failed(result: dict) -> str:
 
 def _table(rows: list[tuple[str, int, dict]]) -> str:
     lines = [
-        "| source | files | mean KB | records | seconds | CPU s | files/s | records/s | time ×/doubling "
-        "| re-run all-noop |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|",
+        "| source | files | mean KB | records | seconds | CPU s | files/s | records/s | files/CPU-s "
+        "| time ×/doubling | CPU ×/doubling | re-run all-noop |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|",
     ]
-    previous: dict[str, float] = {}
+    previous: dict[str, dict] = {}
     for source, _size, r in rows:
-        growth = f"{r['seconds'] / previous[source]:.2f}" if source in previous else "–"
-        previous[source] = r["seconds"]
+        before = previous.get(source)
+        growth = f"{r['seconds'] / before['seconds']:.2f}" if before else "–"
+        cpu_growth = f"{r['cpu_seconds'] / before['cpu_seconds']:.2f}" if before else "–"
+        previous[source] = r
         lines.append(
             f"| {source} | {r['files']:,} | {r['mean_kb']:.0f} | {r['records']:,} | {r['seconds']:.1f} | "
             f"{r['cpu_seconds']:.1f} | "
-            f"{r['files'] / r['seconds']:.1f} | {r['records'] / r['seconds']:.0f} | {growth} | "
+            f"{r['files'] / r['seconds']:.1f} | {r['records'] / r['seconds']:.0f} | "
+            f"{r['files'] / r['cpu_seconds']:.1f} | {growth} | {cpu_growth} | "
             f"{'yes' if r['rerun_all_noop'] else 'NO'}{_failed(r)} |"
         )
     return "\n".join(lines)
