@@ -1,5 +1,6 @@
 """manage.py sync <source>|all [--since DATE]: fetch what changed upstream and ingest it (apps/sync)."""
 
+import argparse
 from datetime import date
 
 from django.core.management.base import BaseCommand, CommandError
@@ -15,7 +16,7 @@ def _date(raw: str) -> date:
     try:
         return date.fromisoformat(raw)
     except ValueError:
-        raise CommandError(f"--since {raw!r}: give a date as YYYY-MM-DD") from None
+        raise argparse.ArgumentTypeError(f"{raw!r}: give a date as YYYY-MM-DD") from None
 
 
 class Command(BaseCommand):
