@@ -49,9 +49,12 @@ def register(fetcher: Fetcher) -> Fetcher:
 
 
 def all_fetchers() -> list[Fetcher]:
+    from apps.core.plans import all_plans
     from apps.sync.fetchers import ecfr, federal_register, govinfo, legislators, regulations_gov  # noqa: F401
 
-    return list(_FETCHERS.values())
+    # In the plans' dependency order, so 'sync all' brings legislators in before the bills that name them.
+    order = {plan.slug: i for i, plan in enumerate(all_plans())}
+    return sorted(_FETCHERS.values(), key=lambda f: order.get(f.ingest[0], len(order)))
 
 
 def get_fetcher(slug: str) -> Fetcher | None:

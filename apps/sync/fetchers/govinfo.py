@@ -3,12 +3,23 @@
 slip laws (PLAW) named by the ``published`` service (``/published/{since}?collection=...``, paged by
 ``offsetMark``, an api.data.gov key) and fetched from ``/content/pkg/{packageId}/...``."""
 
-from datetime import timedelta
+import re
+from datetime import date, timedelta
 
 from django.utils import timezone
 
 from apps.core.ids import BILL_TYPES
 from apps.sync.fetchers import FetchContext, Fetcher, Remote, register
+
+
+def _day(text: str) -> date | None:
+    """The date in a listing's last-modified time (ISO, or US month/day/year); None when there is none,
+    and then the file is not filtered out (its version still spares a second download)."""
+    if m := re.search(r"(\d{4})-(\d{2})-(\d{2})", text):
+        return date(*map(int, m.groups()))
+    if m := re.search(r"(\d{1,2})/(\d{1,2})/(\d{4})", text):
+        return date(int(m.group(3)), int(m.group(1)), int(m.group(2)))
+    return None
 
 
 def billstatus_changes(ctx: FetchContext):
@@ -21,7 +32,8 @@ def billstatus_changes(ctx: FetchContext):
                 name, modified = item.get("justFileName", ""), item.get("formattedLastModifiedTime", "")
                 if item.get("folder") or not name.endswith(".xml"):
                     continue
-                if ctx.since and modified[:10] < ctx.since.isoformat():
+                day = _day(modified)
+                if ctx.since and day and day < ctx.since:
                     continue
                 yield Remote(name=name, url=item["link"], version=modified or None)
 
