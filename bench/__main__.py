@@ -1,4 +1,5 @@
 """python -m bench [--docs N] [--chunks-per-doc M] [--quick] [--rebuild] [--repeat R] [--no-embed]
+   python -m bench ingest-scale [--n N] [--sources ...] [--profile SOURCE]  (bench/ingest_scale.py)
 
 Builds (once) a synthetic corpus in its own SQLite file under $JOSH_BENCH_DIR (default /tmp/josh-bench),
 then prints the speed tables side by side: hybrid /v1/search latency, the semantic leg against sqlite-vec's
@@ -44,6 +45,11 @@ def _setup(db: Path):
 
 
 def main(argv=None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["ingest-scale"]:  # ingest throughput at scale: bench/ingest_scale.py
+        from bench import ingest_scale
+
+        return ingest_scale.main(argv[1:])
     args = _args(argv)
     bench_dir = Path(os.environ.get("JOSH_BENCH_DIR", "/tmp/josh-bench"))
     bench_dir.mkdir(parents=True, exist_ok=True)
@@ -57,7 +63,7 @@ def main(argv=None) -> int:
 
             print(f"building {args.docs:,} documents / {args.docs * args.chunks_per_doc:,} chunks into {db}")
             synth.build(db, docs=args.docs, chunks_per_doc=args.chunks_per_doc)
-        child = [sys.executable, "-m", "bench", "--measure", *(argv if argv is not None else sys.argv[1:])]
+        child = [sys.executable, "-m", "bench", "--measure", *argv]
         return subprocess.call(child)
     _setup(db)
     from bench import report

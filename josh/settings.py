@@ -45,6 +45,7 @@ INSTALLED_APPS = [
     "apps.mcp_bridge",
     "apps.explorer",
     "apps.curation",
+    "apps.sync",
 ]
 
 MIDDLEWARE = [
@@ -190,6 +191,31 @@ JOSH = {
     # largest real records (an omnibus bill's text) are a few million characters.
     "INGEST_MAX_FIELD_CHARS": env_int("JOSH_INGEST_MAX_FIELD_CHARS", 16_000_000, minimum=1000),
     "INGEST_MAX_RECORD_CHARS": env_int("JOSH_INGEST_MAX_RECORD_CHARS", 32_000_000, minimum=1000),
+}
+
+# `manage.py sync`: the official endpoints (overridable so a mirror, or the tests' replay server, stands in)
+# and the politeness every fetcher shares (apps/sync/http.py).
+SYNC = {
+    "GOVINFO_BULK_URL": env_str("JOSH_GOVINFO_BULK_URL", "https://www.govinfo.gov/bulkdata"),
+    "GOVINFO_API_URL": env_str("JOSH_GOVINFO_API_URL", "https://api.govinfo.gov"),
+    "GOVINFO_CONTENT_URL": env_str("JOSH_GOVINFO_CONTENT_URL", "https://www.govinfo.gov/content"),
+    # api.data.gov key for the GovInfo API; DEMO_KEY is its public key for light use (a few calls an hour).
+    "GOVINFO_API_KEY": env_str("JOSH_GOVINFO_API_KEY", "DEMO_KEY"),
+    "FEDERAL_REGISTER_URL": env_str("JOSH_FEDERAL_REGISTER_URL", "https://www.federalregister.gov"),
+    "LEGISLATORS_URL": env_str(
+        "JOSH_LEGISLATORS_URL", "https://raw.githubusercontent.com/unitedstates/congress-legislators/main"
+    ),
+    "ECFR_URL": env_str("JOSH_ECFR_URL", "https://www.ecfr.gov"),
+    "REGULATIONS_GOV_URL": env_str("JOSH_REGULATIONS_GOV_URL", "https://api.regulations.gov"),
+    "REGULATIONS_GOV_API_KEY": env_str("JOSH_REGULATIONS_GOV_API_KEY", ""),
+    "CONGRESSES": [int(c) for c in env_list("JOSH_SYNC_CONGRESSES", ["119"])],  # BILLSTATUS congresses
+    "ECFR_TITLES": [int(t) for t in env_list("JOSH_SYNC_ECFR_TITLES", [])],  # empty: every title
+    "FIRST_SYNC_DAYS": env_int("JOSH_SYNC_FIRST_DAYS", 7, minimum=1),  # dated sources' first look-back
+    "MIN_INTERVAL_S": float(env_str("JOSH_SYNC_MIN_INTERVAL_S", "1.0")),  # per host, between requests
+    "RETRIES": env_int("JOSH_SYNC_RETRIES", 5, minimum=0),
+    "MAX_WAIT_S": float(env_str("JOSH_SYNC_MAX_WAIT_S", "300")),  # cap on one Retry-After / backoff wait
+    "TIMEOUT_S": float(env_str("JOSH_SYNC_TIMEOUT_S", "60")),
+    "USER_AGENT": env_str("JOSH_SYNC_USER_AGENT", "Josh (manage.py sync)"),
 }
 
 # "default" is Django's per-process LocMem (nothing relies on it being shared). Rate-limit counters must be

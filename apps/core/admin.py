@@ -12,10 +12,12 @@ from django.urls import NoReverseMatch, path, reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 
+from apps.core.freshness import last_synced_by_plan
 from apps.core.models import IngestRun
 from apps.core.plans import all_plans
 from apps.core.readonly_admin import ReadOnlyAdmin
 from apps.core.services.runs import ingest_state, latest_runs
+from apps.core.services.sources import newest_record_date
 
 # Kept inline so the page needs no template file: it extends the admin's own base.
 SOURCES_TEMPLATE = """{% extends "admin/base_site.html" %}
@@ -23,7 +25,7 @@ SOURCES_TEMPLATE = """{% extends "admin/base_site.html" %}
 <a href="{% url 'admin:core_ingestrun_changelist' %}">Ingest runs</a> &rsaquo; Counts per source</div>{% endblock %}
 {% block content %}<div id="content-main"><table>
 <thead><tr><th>Source</th><th>Title</th><th>Records</th><th>Last run</th><th>Status</th><th>Inserted</th>
-<th>Updated</th><th>Unchanged</th><th>Errors</th><th>Quarantined</th><th>Last success</th><th>State</th></tr></thead><tbody>
+<th>Updated</th><th>Unchanged</th><th>Errors</th><th>Quarantined</th><th>Last success</th><th>Last sync</th><th>Newest record</th><th>State</th></tr></thead><tbody>
 {% for row in rows %}<tr>
 <td><code>{{ row.slug }}</code></td><td>{{ row.title }}</td>
 <td>{% if row.records_url %}<a href="{{ row.records_url }}">{{ row.count }}</a>{% else %}{{ row.count }}{% endif %}</td>
@@ -31,6 +33,7 @@ SOURCES_TEMPLATE = """{% extends "admin/base_site.html" %}
 <td>{{ row.last.status|default:"" }}</td><td>{{ row.last.inserted|default:"" }}</td>
 <td>{{ row.last.updated|default:"" }}</td><td>{{ row.last.noop|default:"" }}</td>
 <td>{{ row.last.error_count|default:"" }}</td><td>{{ row.last.quarantined_count|default:"" }}</td><td>{{ row.last_success|date:"Y-m-d H:i:s"|default:"never" }}</td>
+<td>{{ row.last_synced_at|date:"Y-m-d H:i:s"|default:"never" }}</td><td>{{ row.newest_record_date|default:"" }}</td>
 <td>{% if row.state == "half-applied" %}<strong>half-applied, re-run to finish</strong>{% else %}{{ row.state }}{% endif %}<br><small>{{ row.note }}</small></td>
 </tr>{% endfor %}</tbody></table></div>{% endblock %}"""
 
@@ -43,6 +46,7 @@ def source_rows() -> list[dict]:
         .values_list("source")
         .annotate(last=Max("finished_at"))
     )
+    synced = last_synced_by_plan()
     rows = []
     for plan in all_plans():
         model = plan.model_class()
@@ -59,6 +63,8 @@ def source_rows() -> list[dict]:
                 "last_success": successes.get(plan.slug),
                 "state": state,
                 "note": note,
+                "last_synced_at": synced.get(plan.slug),
+                "newest_record_date": newest_record_date(plan),
             }
         )
     return rows

@@ -1,4 +1,4 @@
-from datetime import datetime
+from datetime import date, datetime
 
 from pydantic import BaseModel, Field
 
@@ -27,6 +27,12 @@ class SourceOut(BaseModel):
     id_example: str
     count: int = Field(description="Records ingested.")
     as_of: datetime | None = Field(description="When the last successful ingest of this source finished.")
+    last_synced_at: datetime | None = Field(
+        description="When `manage.py sync` last brought this source up to date with its upstream (null: never)."
+    )
+    newest_record_date: date | None = Field(
+        description="The latest published/introduced date among its records."
+    )
     has_sample: bool = Field(description="Whether Josh ships sample data for this source.")
     sample_note: str
     citation_template: str

@@ -11,6 +11,8 @@ from django.db import models
 from apps.core import overrides
 from apps.core.plans import Outcome
 
+UNKNOWN: Any = object()  # ``existing=`` not given: upsert looks the row up itself
+
 
 def upsert(
     model: type[models.Model],
@@ -18,15 +20,19 @@ def upsert(
     lookup: dict[str, Any],
     values: dict[str, Any],
     stamp: dict[str, Any] | None = None,
+    existing: models.Model | None = UNKNOWN,
 ):
     """Create or update one row found by ``lookup``; return ``(obj, Outcome)``.
 
     ``stamp`` values (e.g. ``retrieved_at``) are written with a real change but never compared, so they
     cannot turn a noop into an update. A field a curator corrected keeps the corrected value
     (apps.core.overrides).
+    ``existing`` is the row ``lookup`` finds (or None), when the caller
+    already read it with its siblings in one query.
     """
     stamp = stamp or {}
-    obj = model.objects.filter(**lookup).first()
+    # No ordering: a model ordered by a foreign key would join the parent table to sort a single row.
+    obj = next(iter(model.objects.filter(**lookup).order_by()[:1]), None) if existing is UNKNOWN else existing
     if obj is None:
         return model.objects.create(**lookup, **values, **stamp), Outcome.INSERT
     values = overrides.apply(model, obj.pk, values)  # a curator's correction outlives the re-ingest
@@ -46,18 +52,21 @@ def sync_children(
     parent_id: int,
     rows: Iterable[dict[str, Any]],
     key: Sequence[str],
+    parent_is_new: bool = False,
 ) -> bool:
     """Make the children of one parent equal ``rows`` (matched on ``key``); return True if anything changed.
 
-    Two queries when nothing changed: one read of the existing children, nothing written.
+    One query when nothing changed: the read of the existing children, nothing written. A parent inserted
+    by this run (``parent_is_new``) has no children to read, so its rows are only inserted.
     """
     wanted: dict[tuple, dict[str, Any]] = {}
     for row in rows:
         wanted[tuple(row[k] for k in key)] = row
-    existing = {
-        tuple(getattr(obj, k) for k in key): obj
-        for obj in model.objects.filter(**{f"{parent_field}_id": parent_id})
-    }
+    if not wanted and parent_is_new:
+        return False
+    # Unordered: the models are ordered by their parent, which would join the parent table to sort.
+    children = () if parent_is_new else model.objects.filter(**{f"{parent_field}_id": parent_id}).order_by()
+    existing = {tuple(getattr(obj, k) for k in key): obj for obj in children}
     stale = [obj.pk for k, obj in existing.items() if k not in wanted]
     new = [
         model(**{f"{parent_field}_id": parent_id}, **row) for k, row in wanted.items() if k not in existing

@@ -23,6 +23,8 @@ def test_sources_lists_every_registered_plan_with_a_derived_shape(client):
             "id_example",
             "count",
             "as_of",
+            "last_synced_at",
+            "newest_record_date",
             "has_sample",
             "sample_note",
             "citation_template",

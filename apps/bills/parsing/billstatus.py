@@ -7,7 +7,9 @@ CBO estimates as ``rptTitle``/``rptUrl``, and puts ``recordedVotes`` at bill lev
 party/state/district (read from ``fullName`` "[R-AK-At Large]"); district 0 or "At Large" = at-large.
 """
 
+import os
 import re
+from collections import OrderedDict
 from pathlib import Path
 
 from lxml import etree
@@ -31,9 +33,45 @@ __all__ = [
     "BillStatusRecord",
     "CboRec",
     "ReportRec",
+    "billstatus_digest",
     "law_id_for",
     "parse_billstatus",
 ]
+
+# What the plans that read BILLSTATUS after ``bills`` (CBO estimates, committee reports, topics) need of a
+# file, kept from the ``bills`` pass so that ``ingest all`` parses each file once. Small (no actions, no
+# members, no summaries): a congress's worth is a few MB. Keyed by the file's identity and version.
+DIGEST_FIELDS = ("bill_id", "policy_area", "subjects", "cbo_estimates", "committee_reports")
+_DIGESTS: OrderedDict[tuple, dict] = OrderedDict()
+_DIGESTS_KEPT = 100_000
+
+
+def _file_version(path: Path) -> tuple | None:
+    try:
+        stat = os.stat(path)
+    except (OSError, TypeError, ValueError):
+        return None  # not a plain file on disk: nothing to key a digest on
+    return (os.path.realpath(path), stat.st_mtime_ns, stat.st_size)
+
+
+def billstatus_digest(path: Path) -> dict:
+    """``DIGEST_FIELDS`` of ``path``'s record: from the parse ``bills`` already made of this unchanged file,
+    else parsed now (so a follower plan run alone still works, and still rejects a bad file)."""
+    version = _file_version(path)
+    digest = _DIGESTS.get(version) if version else None
+    if digest is None:
+        rec = parse_billstatus(path)
+        digest = {name: getattr(rec, name) for name in DIGEST_FIELDS}
+    return digest
+
+
+def _remember(path: Path, rec: BillStatusRecord) -> BillStatusRecord:
+    version = _file_version(path)
+    if version:
+        _DIGESTS[version] = {name: getattr(rec, name) for name in DIGEST_FIELDS}
+        while len(_DIGESTS) > _DIGESTS_KEPT:
+            _DIGESTS.popitem(last=False)
+    return rec
 
 
 def parse_billstatus(path: Path) -> BillStatusRecord:
@@ -55,7 +93,7 @@ def parse_billstatus(path: Path) -> BillStatusRecord:
     congress, number = int(raw_congress), int(raw_number)
     bill_id = f"{raw_type}:{congress}:{number}"
     try:
-        return _build(path, bill, legacy, raw_type, congress, number, bill_id)
+        return _remember(path, _build(path, bill, legacy, raw_type, congress, number, bill_id))
     except SourceFormatError:
         raise
     except (ValueError, TypeError) as exc:  # bad dates, numbers, pydantic validation

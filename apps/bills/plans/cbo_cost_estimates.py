@@ -8,7 +8,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict
 
-from apps.bills.parsing.billstatus import BILLSTATUS_FILES, CboRec, parse_billstatus
+from apps.bills.parsing.billstatus import BILLSTATUS_FILES, CboRec, billstatus_digest
 from apps.bills.services.documents import cbo_estimate_load
 from apps.core.plans import LoadContext, Outcome, SourcePlan, register
 
@@ -26,8 +26,8 @@ class CboItem(BaseModel):
 
 
 def parse(path: Path) -> list[CboItem]:
-    rec = parse_billstatus(path)
-    return [CboItem(bill_id=rec.bill_id, source_file=str(path), estimate=e) for e in rec.cbo_estimates]
+    rec = billstatus_digest(path)  # the bills pass's parse of this file, when it made one
+    return [CboItem(bill_id=rec["bill_id"], source_file=str(path), estimate=e) for e in rec["cbo_estimates"]]
 
 
 def load(item: CboItem, ctx: LoadContext) -> Outcome:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict
 
-from apps.bills.parsing.billstatus import BILLSTATUS_FILES, ReportRec, parse_billstatus
+from apps.bills.parsing.billstatus import BILLSTATUS_FILES, ReportRec, billstatus_digest
 from apps.bills.services.documents import committee_report_load
 from apps.core.plans import LoadContext, Outcome, SourcePlan, register
 
@@ -26,8 +26,10 @@ class ReportItem(BaseModel):
 
 
 def parse(path: Path) -> list[ReportItem]:
-    rec = parse_billstatus(path)
-    return [ReportItem(bill_id=rec.bill_id, source_file=str(path), report=r) for r in rec.committee_reports]
+    rec = billstatus_digest(path)  # the bills pass's parse of this file, when it made one
+    return [
+        ReportItem(bill_id=rec["bill_id"], source_file=str(path), report=r) for r in rec["committee_reports"]
+    ]
 
 
 def load(item: ReportItem, ctx: LoadContext) -> Outcome:

@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict
 
 from apps.bills.ids import topic_id
 from apps.bills.models import Topic
-from apps.bills.parsing.billstatus import BILLSTATUS_FILES, parse_billstatus
+from apps.bills.parsing.billstatus import BILLSTATUS_FILES, billstatus_digest
 from apps.bills.services.documents import topic_counts_refresh, topic_ensure
 from apps.core.plans import LoadContext, Outcome, SourcePlan, register
 
@@ -27,8 +27,8 @@ class BillTopics(BaseModel):
 
 
 def parse(path: Path) -> list[BillTopics]:
-    rec = parse_billstatus(path)
-    return [BillTopics(bill_id=rec.bill_id, policy_area=rec.policy_area, subjects=rec.subjects)]
+    rec = billstatus_digest(path)  # the bills pass's parse of this file, when it made one
+    return [BillTopics(bill_id=rec["bill_id"], policy_area=rec["policy_area"], subjects=rec["subjects"])]
 
 
 def load(rec: BillTopics, ctx: LoadContext) -> Outcome:

@@ -73,17 +73,21 @@ def bill_status_load(rec: BillStatusRecord, ctx: LoadContext) -> Outcome:
     )
     for name in rec.unidentified_members:  # older files may name a member with no id: kept as text only
         ctx.warn(rec.source_file, rec.bill_id, f"member without a bioguide id, not linked: {name}")
-    changed = _children(bill.pk, rec, ctx)
-    if _text_versions(bill, rec, stamp):
+    is_new = outcome is Outcome.INSERT
+    changed = _children(bill.pk, rec, ctx, is_new)
+    if _text_versions(bill, rec, stamp, is_new):
         changed = True
-        refresh_body(bill)  # BILLSTATUS dates can change which version is the latest
+        if not is_new:  # a new bill's versions have no text yet, so its body stays empty
+            refresh_body(bill)  # BILLSTATUS dates can change which version is the latest
     _named_laws(bill, rec, stamp)
     return combine(outcome, changed)
 
 
-def _children(bill_pk: int, rec: BillStatusRecord, ctx: LoadContext) -> bool:
+def _children(bill_pk: int, rec: BillStatusRecord, ctx: LoadContext, is_new: bool) -> bool:
     def sync(model, rows, key) -> bool:
-        return sync_children(model, parent_field="bill", parent_id=bill_pk, rows=rows, key=key)
+        return sync_children(
+            model, parent_field="bill", parent_id=bill_pk, rows=rows, key=key, parent_is_new=is_new
+        )
 
     cosponsors = [
         {
@@ -114,30 +118,45 @@ def _children(bill_pk: int, rec: BillStatusRecord, ctx: LoadContext) -> bool:
     return any(changed)
 
 
-def _text_versions(bill: Bill, rec: BillStatusRecord, stamp) -> bool:
+def _text_versions(bill: Bill, rec: BillStatusRecord, stamp, is_new: bool) -> bool:
     """BILLSTATUS names each text version (date, url); the text itself comes from the bill-text plan, so
-    these rows are upserted field by field and never deleted here."""
+    these rows are upserted field by field and never deleted here. One read finds them all; a bill new to
+    this run has none yet, so its versions are inserted in one statement."""
+    wanted = {v.version_code: _version_values(rec, v) for v in rec.text_versions}  # a code listed twice: last
+    if is_new:
+        BillTextVersion.objects.bulk_create(
+            BillTextVersion(bill_id=bill.pk, version_code=code, retrieved_at=stamp, **values)
+            for code, values in wanted.items()
+        )
+        return bool(wanted)
+    found = {
+        v.version_code: v
+        for v in BillTextVersion.objects.filter(bill_id=bill.pk).order_by().defer("text", "sections")
+    }
     changed = False
-    for v in rec.text_versions:
-        package_id = f"BILLS-{rec.congress}{rec.bill_type}{rec.number}{v.version_code}"
+    for code, values in wanted.items():
         _, outcome = upsert(
             BillTextVersion,
-            lookup={"bill_id": bill.pk, "version_code": v.version_code},
-            values={
-                "version_name": v.version_name,
-                "date": v.date,
-                "url": v.url,
-                "package_id": package_id,
-                "citation_string": text_version_citation(
-                    rec.bill_type, rec.congress, rec.number, v.version_name
-                ),
-                "source_url": bill_text_url(package_id),
-                "published_at": v.date,
-            },
+            lookup={"bill_id": bill.pk, "version_code": code},
+            values=values,
             stamp={"retrieved_at": stamp},
+            existing=found.get(code),
         )
         changed |= outcome is not Outcome.NOOP
     return changed
+
+
+def _version_values(rec: BillStatusRecord, v) -> dict:
+    package_id = f"BILLS-{rec.congress}{rec.bill_type}{rec.number}{v.version_code}"
+    return {
+        "version_name": v.version_name,
+        "date": v.date,
+        "url": v.url,
+        "package_id": package_id,
+        "citation_string": text_version_citation(rec.bill_type, rec.congress, rec.number, v.version_name),
+        "source_url": bill_text_url(package_id),
+        "published_at": v.date,
+    }
 
 
 def _named_laws(bill: Bill, rec: BillStatusRecord, stamp) -> None:

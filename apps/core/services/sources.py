@@ -5,6 +5,7 @@ from django.db.models import Max
 from apps.core.db import coverage as vector_coverage
 from apps.core.db.introspect import source_shape
 from apps.core.errors import NotFound
+from apps.core.freshness import last_synced_by_plan
 from apps.core.models import IngestRun
 from apps.core.plans import SourcePlan, all_plans, get_plan
 from apps.core.schemas import EmbeddingOut, SourceOut
@@ -36,7 +37,14 @@ def embedding_out(plan: SourcePlan, shape: str, documents: int) -> EmbeddingOut 
     return EmbeddingOut(documents=documents, embedded=embedded, coverage=coverage, stale=stale, note=note)
 
 
-def _source_out(plan: SourcePlan, as_of, run: IngestRun | None) -> SourceOut:
+def newest_record_date(plan: SourcePlan):
+    model = plan.model_class()
+    if not any(f.name == "published_at" for f in model._meta.get_fields()):
+        return None
+    return model.objects.aggregate(newest=Max("published_at"))["newest"]  # indexed: one index seek
+
+
+def _source_out(plan: SourcePlan, as_of, run: IngestRun | None, synced: dict) -> SourceOut:
     shape = plan_shape(plan)
     count = plan.model_class().objects.count()
     state, note = ingest_state(run)
@@ -50,6 +58,8 @@ def _source_out(plan: SourcePlan, as_of, run: IngestRun | None) -> SourceOut:
         id_example=plan.id_example,
         count=count,
         as_of=as_of,
+        last_synced_at=synced.get(plan.slug),
+        newest_record_date=newest_record_date(plan),
         has_sample=plan.has_sample,
         sample_note=plan.sample_note,
         citation_template=plan.citation_template,
@@ -68,8 +78,8 @@ def sources_list() -> list[SourceOut]:
         .values_list("source")
         .annotate(last=Max("finished_at"))
     )
-    latest = latest_runs()
-    return [_source_out(plan, as_of.get(plan.slug), latest.get(plan.slug)) for plan in all_plans()]
+    latest, synced = latest_runs(), last_synced_by_plan()
+    return [_source_out(plan, as_of.get(plan.slug), latest.get(plan.slug), synced) for plan in all_plans()]
 
 
 def source_get(*, slug: str) -> SourceOut:
@@ -81,4 +91,4 @@ def source_get(*, slug: str) -> SourceOut:
         )
     last = IngestRun.objects.filter(source=slug, status__in=["success", "partial"], dry_run=False).first()
     latest = IngestRun.objects.filter(source=slug, dry_run=False).first()
-    return _source_out(plan, last.finished_at if last else None, latest)
+    return _source_out(plan, last.finished_at if last else None, latest, last_synced_by_plan())

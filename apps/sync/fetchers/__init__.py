@@ -1,0 +1,61 @@
+"""One module per upstream. Each declares its ``Fetcher``s once: which plans the fetched files go to and a
+``changes(ctx)`` generator naming the files that changed upstream since ``ctx.since``."""
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any
+
+from apps.sync.http import PoliteClient
+
+
+@dataclass(frozen=True)
+class Remote:
+    """One upstream file: its local name, where to get it and its upstream version (None: the driver asks
+    with the last ETag and compares content). ``content`` when the listing call already returned it."""
+
+    name: str
+    url: str = ""
+    version: str | None = None
+    content: bytes | None = None
+
+
+@dataclass
+class FetchContext:
+    client: PoliteClient
+    since: date | None
+    conf: dict[str, Any]
+    known: dict[str, str] = field(default_factory=dict)  # name -> version already ingested
+
+    def url(self, setting: str, path: str = "") -> str:
+        return self.conf[setting].rstrip("/") + path
+
+
+@dataclass(frozen=True)
+class Fetcher:
+    slug: str  # what `manage.py sync <slug>` names; the primary plan's slug
+    upstream: str  # the endpoints, for the help text and the admin
+    ingest: tuple[str, ...]  # plans the files go through, in order; a file goes to those whose glob matches
+    changes: Callable[[FetchContext], Iterator[Remote]]
+    needs_key: str = ""  # SYNC setting that must be set (an API key), or ""
+
+
+_FETCHERS: dict[str, Fetcher] = {}
+
+
+def register(fetcher: Fetcher) -> Fetcher:
+    _FETCHERS[fetcher.slug] = fetcher
+    return fetcher
+
+
+def all_fetchers() -> list[Fetcher]:
+    from apps.core.plans import all_plans
+    from apps.sync.fetchers import ecfr, federal_register, govinfo, legislators, regulations_gov  # noqa: F401
+
+    # In the plans' dependency order, so 'sync all' brings legislators in before the bills that name them.
+    order = {plan.slug: i for i, plan in enumerate(all_plans())}
+    return sorted(_FETCHERS.values(), key=lambda f: order.get(f.ingest[0], len(order)))
+
+
+def get_fetcher(slug: str) -> Fetcher | None:
+    return {f.slug: f for f in all_fetchers()}.get(slug)

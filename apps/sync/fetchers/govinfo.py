@@ -1,0 +1,91 @@
+"""GovInfo: BILLSTATUS files listed per congress and bill type by the bulk-data JSON listing
+(``/bulkdata/json/BILLSTATUS/{congress}/{type}``, each with its last-modified time); bill texts (BILLS) and
+slip laws (PLAW) named by the ``published`` service (``/published/{since}?collection=...``, paged by
+``offsetMark``, an api.data.gov key) and fetched from ``/content/pkg/{packageId}/...``."""
+
+import re
+from datetime import date, timedelta
+
+from django.utils import timezone
+
+from apps.core.ids import BILL_TYPES
+from apps.sync.fetchers import FetchContext, Fetcher, Remote, register
+
+
+def _day(text: str) -> date | None:
+    """The date in a listing's last-modified time (ISO, or US month/day/year); None when there is none,
+    and then the file is not filtered out (its version still spares a second download)."""
+    if m := re.search(r"(\d{4})-(\d{2})-(\d{2})", text):
+        return date(*map(int, m.groups()))
+    if m := re.search(r"(\d{1,2})/(\d{1,2})/(\d{4})", text):
+        return date(int(m.group(3)), int(m.group(1)), int(m.group(2)))
+    return None
+
+
+def billstatus_changes(ctx: FetchContext):
+    for congress in ctx.conf["CONGRESSES"]:
+        for kind in BILL_TYPES:
+            listing = ctx.client.get(
+                ctx.url("GOVINFO_BULK_URL", f"/json/BILLSTATUS/{congress}/{kind}"), missing_ok=True
+            )
+            for item in listing.json().get("files", []) if listing is not None else []:
+                name, modified = item.get("justFileName", ""), item.get("formattedLastModifiedTime", "")
+                if item.get("folder") or not name.endswith(".xml"):
+                    continue
+                day = _day(modified)
+                if ctx.since and day and day < ctx.since:
+                    continue
+                yield Remote(name=name, url=item["link"], version=modified or None)
+
+
+register(
+    Fetcher(
+        slug="bills",
+        upstream="GovInfo bulk data: /bulkdata/json/BILLSTATUS/{congress}/{type} and its files",
+        ingest=("bills", "topic-taxonomy", "cbo-cost-estimates", "committee-reports"),
+        changes=billstatus_changes,
+    )
+)
+
+
+def published_changes(collection: str, content: str):
+    """``content`` is where a package's USLM lives under ``/content/pkg/{id}/``: ``xml`` for BILLS,
+    ``uslm`` for PLAW."""
+
+    def changes(ctx: FetchContext):
+        since = ctx.since or timezone.now().date() - timedelta(days=ctx.conf["FIRST_SYNC_DAYS"])
+        url = ctx.url("GOVINFO_API_URL", f"/published/{since.isoformat()}")
+        params: dict | None = {"collection": collection, "offsetMark": "*", "pageSize": 1000}
+        headers = {"X-Api-Key": ctx.conf["GOVINFO_API_KEY"]}  # a header: URLs get logged
+        while url:
+            page = ctx.client.get(url, params=params, headers=headers).json()
+            for package in page.get("packages", []):
+                pid = package["packageId"]
+                yield Remote(
+                    name=f"{pid}.xml",
+                    url=ctx.url("GOVINFO_CONTENT_URL", f"/pkg/{pid}/{content}/{pid}.xml"),
+                    version=package.get("lastModified") or None,
+                )
+            url, params = page.get("nextPage"), None  # the next page's URL carries the query
+
+    return changes
+
+
+register(
+    Fetcher(
+        slug="bill-text",
+        upstream="GovInfo api /published?collection=BILLS + /content/pkg/{id}/xml",
+        ingest=("bill-text",),
+        changes=published_changes("BILLS", "xml"),
+        needs_key="GOVINFO_API_KEY",
+    )
+)
+register(
+    Fetcher(
+        slug="public-laws",
+        upstream="GovInfo api /published?collection=PLAW + /content/pkg/{id}/uslm",
+        ingest=("public-laws",),
+        changes=published_changes("PLAW", "uslm"),
+        needs_key="GOVINFO_API_KEY",
+    )
+)

@@ -1,0 +1,62 @@
+"""manage.py sync <source>|all [--since DATE]: fetch what changed upstream and ingest it (apps/sync)."""
+
+import argparse
+from datetime import date
+
+from django.core.management.base import BaseCommand, CommandError
+from rich.console import Console
+
+from apps.core.errors import JoshError
+from apps.core.management.commands.ingest import print_result
+from apps.sync.fetchers import all_fetchers
+from apps.sync.services import resolve_fetchers, sync_source
+
+
+def _date(raw: str) -> date:
+    try:
+        return date.fromisoformat(raw)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{raw!r}: give a date as YYYY-MM-DD") from None
+
+
+class Command(BaseCommand):
+    help = "Fetch what changed upstream and ingest it. Sources: " + ", ".join(
+        f"{f.slug} ({f.upstream})" for f in all_fetchers()
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument("source", help="a source with an upstream endpoint, or 'all'")
+        parser.add_argument(
+            "--since", type=_date, help="ask for changes since this date (default: last sync)"
+        )
+
+    def handle(self, *args, source, since, **options):
+        console = Console(file=self.stdout, highlight=False, soft_wrap=True)
+        try:
+            fetchers = resolve_fetchers(source)
+        except JoshError as exc:
+            raise CommandError(exc.message) from exc
+        failed = []
+        for fetcher in fetchers:
+            try:  # one unreachable upstream must not stop 'sync all'; its state keeps the error
+                result = sync_source(fetcher, since=since)
+            except JoshError as exc:
+                console.print(f"[bold]{fetcher.slug}[/bold] [red]failed[/red]: {exc.message}")
+                failed.append(fetcher.slug)
+                continue
+            _print(console, fetcher.slug, result)
+        if failed:
+            raise CommandError(f"could not sync: {', '.join(failed)} (see the errors above)")
+
+
+def _print(console: Console, slug: str, result) -> None:
+    if result.skipped:
+        console.print(f"[bold]{slug}[/bold] skipped: {result.skipped}")
+        return
+    waited = sum(seconds for _, seconds in result.waited)
+    console.print(
+        f"[bold]{slug}[/bold] since {result.since or 'the beginning'}: {len(result.fetched)} files fetched, "
+        f"{result.unchanged} unchanged" + (f", waited {waited:.1f}s when asked to" if result.waited else "")
+    )
+    for ingest in result.ingests:
+        print_result(console, ingest)

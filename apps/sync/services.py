@@ -1,0 +1,131 @@
+"""``sync``: fetch what changed upstream and hand it to the same ingest runner as ``manage.py ingest``.
+
+A sync of one source: (1) ingest the files an interrupted sync left downloaded but not ingested; (2) ask
+the fetcher which files changed upstream since the cursor (or ``since``); (3) download each one not already
+ingested at that version, recording it as pending as soon as it is on disk (so an interruption loses no
+download); (4) run each plan of the fetcher over the files its glob matches; (5) move the files from
+pending to ingested and advance the cursor to the day the sync started. A file whose content is the same as
+the version last ingested is not ingested again, so a second sync is all-noop.
+"""
+
+import hashlib
+import logging
+from dataclasses import dataclass, field
+from datetime import date
+from fnmatch import fnmatch
+from pathlib import Path
+
+from django.conf import settings
+from django.utils import timezone
+
+from apps.core.errors import InvalidParameter
+from apps.core.plans import get_plan
+from apps.core.services.ingest import IngestResult, run_ingest
+from apps.sync.fetchers import FetchContext, Fetcher, Remote, all_fetchers, get_fetcher
+from apps.sync.http import PoliteClient
+from apps.sync.models import SyncState
+
+logger = logging.getLogger("josh.sync")
+
+
+@dataclass
+class SyncResult:
+    source: str
+    since: date | None
+    fetched: list[str] = field(default_factory=list)  # files downloaded this time
+    unchanged: int = 0  # files upstream named but that were already ingested at that version
+    ingests: list[IngestResult] = field(default_factory=list)
+    waited: list[tuple[str, float]] = field(default_factory=list)  # politeness waits (url, seconds)
+    skipped: str = ""  # why nothing was asked (e.g. a missing API key)
+
+
+def resolve_fetchers(source: str) -> list[Fetcher]:
+    if source == "all":
+        return all_fetchers()
+    fetcher = get_fetcher(source)
+    if fetcher is None:
+        valid = [f.slug for f in all_fetchers()]
+        raise InvalidParameter(
+            "source", f"No upstream to sync for '{source}'. Sources with one: {', '.join(valid)}, or 'all'."
+        )
+    return [fetcher]
+
+
+def sync_dir(slug: str) -> Path:
+    return Path(settings.DATA_DIR) / "sync" / slug
+
+
+def sync_source(
+    fetcher: Fetcher, *, since: date | None = None, client: PoliteClient | None = None
+) -> SyncResult:
+    conf = settings.SYNC
+    state, _ = SyncState.objects.get_or_create(source=fetcher.slug)
+    since = since or (date.fromisoformat(state.cursor) if state.cursor else None)
+    result = SyncResult(source=fetcher.slug, since=since)
+    if fetcher.needs_key and not conf.get(fetcher.needs_key):
+        result.skipped = f"set {fetcher.needs_key} (JOSH_{fetcher.needs_key}) to sync {fetcher.slug}"
+        return result
+    started = timezone.now()
+    folder = sync_dir(fetcher.slug)
+    folder.mkdir(parents=True, exist_ok=True)
+    own_client = client is None
+    client = client or PoliteClient()
+    try:
+        ctx = FetchContext(client=client, since=since, conf=conf, known=dict(state.versions))
+        for remote in fetcher.changes(ctx):
+            _download(remote, ctx, state, folder, result)
+    except Exception as exc:
+        state.last_error = str(exc)
+        state.save(update_fields=["last_error"])
+        raise
+    finally:
+        result.waited = list(client.waited)
+        if own_client:
+            client.close()
+    result.ingests = _ingest(fetcher, [folder / name for name in state.pending])
+    state.versions.update(state.pending)
+    state.pending = {}
+    state.cursor = started.date().isoformat()
+    state.last_synced_at = timezone.now()
+    state.last_error = ""
+    state.files_fetched = len(result.fetched)
+    state.save()
+    return result
+
+
+def _download(remote: Remote, ctx: FetchContext, state: SyncState, folder: Path, result: SyncResult) -> None:
+    had = state.versions.get(remote.name)
+    if remote.version and remote.version in (had, state.pending.get(remote.name)):
+        result.unchanged += 1
+        return
+    content, etag = remote.content, ""
+    if content is None:
+        headers = (
+            {"If-None-Match": had} if had and not remote.version and not had.startswith("sha256:") else None
+        )
+        response = ctx.client.get(remote.url, headers=headers)
+        if response.status_code == 304:
+            result.unchanged += 1
+            return
+        content, etag = response.content, response.headers.get("ETag", "")
+    digest = "sha256:" + hashlib.sha256(content).hexdigest()
+    if had and had in (digest, etag):  # the same bytes as last time: nothing to ingest
+        result.unchanged += 1
+        return
+    partial = folder / (remote.name + ".part")
+    partial.write_bytes(content)
+    partial.replace(folder / remote.name)  # never a half-written file under the real name
+    state.pending[remote.name] = remote.version or etag or digest
+    state.save(update_fields=["pending"])  # from here an interruption keeps the download
+    result.fetched.append(remote.name)
+
+
+def _ingest(fetcher: Fetcher, files: list[Path]) -> list[IngestResult]:
+    """Each plan of the fetcher over the files its glob matches, through the ingest runner."""
+    results = []
+    for slug in fetcher.ingest:
+        plan = get_plan(slug)
+        mine = [f for f in files if plan is not None and fnmatch(f.name, plan.file_glob)]
+        if mine:
+            results.append(run_ingest(slug=slug, paths=mine))
+    return results

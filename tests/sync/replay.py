@@ -1,0 +1,195 @@
+"""A local stand-in for the upstream endpoints: it replays the bundled real corpus files at the URL shapes
+the official services use, so ``manage.py sync`` runs end to end with no network.
+
+* GovInfo bulk data: ``/bulkdata/json/BILLSTATUS/{congress}/{type}`` (listing, each file's last-modified
+  time = its ``<updateDate>``), ``/bulkdata/BILLSTATUS/...``, ``/bulkdata/FR/{yyyy}/{mm}/FR-{date}.xml``,
+  ``/bulkdata/ECFR/title-{n}/ECFR-title{n}.xml``;
+* federalregister.gov ``/api/v1/documents.json`` (one result per document of the bundled issue, paged);
+* raw congress-legislators YAML under ``/legislators/`` with ETags (``If-None-Match`` answers 304);
+* GovInfo ``/published/{date}?collection=BILLS|PLAW`` and ``/content/pkg/{id}/xml|uslm/{id}.xml``;
+* eCFR versioner ``/api/versioner/v1/titles.json``; regulations.gov ``/v4/documents`` (needs a key).
+
+The first request the server sees is answered 429 with ``Retry-After: 0``, to prove the client waits and
+retries. Every request path is recorded in ``requests``.
+"""
+
+import hashlib
+import json
+import re
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
+
+from apps.core.ids import BILL_TYPES
+
+_BILLSTATUS = re.compile(
+    rf"^BILLSTATUS-(\d+)({'|'.join(sorted(BILL_TYPES, key=len, reverse=True))})(\d+)\.xml$"
+)
+_FRDOC = re.compile(r"FR Doc\.?\s*(\d{4}-\d+)")
+REGS_PAGES = (
+    "regulations_dot_gov_v4_documents_updated_within.01.json",
+    "regulations_dot_gov_v4_documents_updated_within.03.json",
+)
+
+
+class Replay:
+    def __init__(self, corpus: Path):
+        self.corpus = corpus
+        self.requests: list[str] = []
+        self.throttle_next = True
+        self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
+        self.base = f"http://127.0.0.1:{self._server.server_port}"
+        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+
+    def __enter__(self):
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self._server.shutdown()
+        self._server.server_close()
+
+    # ---- routes -----------------------------------------------------------------------------------
+
+    def billstatus_files(self) -> dict[str, Path]:
+        return {p.name: p for p in (self.corpus / "bill-status").rglob("BILLSTATUS-*.xml")}
+
+    def route(self, path: str, query: dict[str, list[str]], headers) -> tuple[int, dict, bytes]:
+        if m := re.fullmatch(r"/bulkdata/json/BILLSTATUS/(\d+)/([a-z]+)", path):
+            return self._json(self._billstatus_listing(*m.groups()))
+        if m := re.fullmatch(r"/bulkdata/BILLSTATUS/\d+/[a-z]+/(BILLSTATUS-[\w]+\.xml)", path):
+            return self._file(self.billstatus_files().get(m.group(1)))
+        if m := re.fullmatch(r"/bulkdata/FR/\d{4}/\d{2}/(FR-[\d-]+\.xml)", path):
+            return self._file(self.corpus / "federal-register" / m.group(1))
+        if path == "/api/v1/documents.json":
+            return self._json(self._fr_documents(query))
+        if m := re.fullmatch(r"/legislators/([\w-]+\.yaml)", path):
+            return self._file(self.corpus / "congress-legislators" / m.group(1), headers=headers)
+        if path == "/api/versioner/v1/titles.json":
+            titles = [
+                {
+                    "number": 1,
+                    "name": "General Provisions",
+                    "latest_amended_on": "2022-12-29",
+                    "reserved": False,
+                }
+            ]
+            return self._json({"titles": titles + [{"number": 35, "name": "[Reserved]", "reserved": True}]})
+        if m := re.fullmatch(r"/bulkdata/ECFR/title-(\d+)/(ECFR-title\d+\.xml)", path):
+            return self._file(self.corpus / "ecfr" / m.group(2))
+        if m := re.fullmatch(r"/published/(\d{4}-\d{2}-\d{2})", path):
+            return self._published(m.group(1), query, headers)
+        if m := re.fullmatch(r"/content/pkg/([\w-]+)/(xml|uslm)/([\w-]+)\.xml", path):
+            return self._file(self.packages().get(m.group(1)))
+        if path == "/v4/documents":
+            return self._regs_page(query, headers)
+        return 404, {}, b"not found"
+
+    def packages(self) -> dict[str, Path]:
+        """GovInfo package id -> bundled file: bill texts named by their package, slip laws by theirs."""
+        bills = {p.stem: p for p in (self.corpus / "bill-text-uslm").glob("BILLS-*.xml")}
+        laws = {
+            f"PLAW-{p.name.removesuffix('-uslm.xml')}": p
+            for p in (self.corpus / "public-laws-uslm").glob("*publ*-uslm.xml")
+        }
+        return {**bills, **laws}
+
+    def _published(self, since: str, query, headers) -> tuple[int, dict, bytes]:
+        if not (headers.get("X-Api-Key") or query.get("api_key")):
+            return 403, {}, b'{"error": {"code": "API_KEY_MISSING"}}'
+        if "collection" not in query:
+            return 400, {}, b"collection is required"
+        collection = query["collection"][0]
+        size, offset = int(query.get("pageSize", ["100"])[0]), query.get("offsetMark", ["*"])[0]
+        start = 0 if offset == "*" else int(offset)
+        ids = sorted(pid for pid in self.packages() if pid.startswith(collection + "-"))
+        chunk = ids[start : start + size]
+        more = start + size < len(ids)
+        next_page = (
+            f"{self.base}/published/{since}?collection={collection}&pageSize={size}&offsetMark={start + size}"
+        )
+        packages = [
+            {
+                "packageId": pid,
+                "lastModified": "2024-01-01T00:00:00Z",
+                "packageLink": f"{self.base}/packages/{pid}/summary",
+            }
+            for pid in chunk
+        ]
+        return self._json({"count": len(ids), "packages": packages, "nextPage": next_page if more else None})
+
+    def _billstatus_listing(self, congress: str, kind: str) -> dict:
+        files = []
+        for name, p in sorted(self.billstatus_files().items()):
+            m = _BILLSTATUS.match(name)
+            if m and m.group(1) == congress and m.group(2) == kind:
+                updated = re.search(r"<updateDate>([^<]+)</updateDate>", p.read_text()).group(1)
+                link = f"{self.base}/bulkdata/BILLSTATUS/{congress}/{kind}/{name}"
+                files.append(
+                    {"justFileName": name, "name": name, "link": link, "folder": False, "fileExtension": "xml",
+                     "formattedLastModifiedTime": updated, "size": p.stat().st_size}
+                )  # fmt: skip
+        return {"files": files}
+
+    def _fr_documents(self, query) -> dict:
+        gte = query.get("conditions[publication_date][gte]", [""])[0]
+        per_page, page = int(query.get("per_page", ["20"])[0]), int(query.get("page", ["1"])[0])
+        results = []
+        for issue in sorted((self.corpus / "federal-register").glob("FR-*.xml")):
+            day = issue.stem[3:]
+            if day >= gte:
+                results += [
+                    {"document_number": n, "publication_date": day} for n in _FRDOC.findall(issue.read_text())
+                ]
+        chunk = results[(page - 1) * per_page : page * per_page]
+        more = page * per_page < len(results)
+        next_url = f"{self.base}/api/v1/documents.json?conditions[publication_date][gte]={gte}&per_page={per_page}&page={page + 1}"
+        return {"count": len(results), "results": chunk, "next_page_url": next_url if more else None}
+
+    def _regs_page(self, query, headers) -> tuple[int, dict, bytes]:
+        if not (headers.get("X-Api-Key") or query.get("api_key", [""])[0]):
+            return 403, {}, b'{"error": {"code": "API_KEY_MISSING"}}'
+        number = int(query.get("page[number]", ["1"])[0])
+        body = json.loads((self.corpus / "regulations-gov" / REGS_PAGES[number - 1]).read_text())["response"]
+        body["meta"]["hasNextPage"] = number < len(REGS_PAGES)
+        return self._json(body)
+
+    # ---- plumbing ----------------------------------------------------------------------------------
+
+    @staticmethod
+    def _json(data) -> tuple[int, dict, bytes]:
+        return 200, {"Content-Type": "application/json"}, json.dumps(data).encode()
+
+    @staticmethod
+    def _file(path: Path | None, headers=None) -> tuple[int, dict, bytes]:
+        if path is None or not path.is_file():
+            return 404, {}, b"not found"
+        content = path.read_bytes()
+        etag = '"' + hashlib.sha256(content).hexdigest()[:16] + '"'
+        if headers is not None and headers.get("If-None-Match") == etag:
+            return 304, {"ETag": etag}, b""
+        return 200, {"ETag": etag}, content
+
+    def _handler(self):
+        replay = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_GET(self):
+                url = urlsplit(self.path)
+                replay.requests.append(url.path)
+                if replay.throttle_next:
+                    replay.throttle_next = False
+                    status, headers, body = 429, {"Retry-After": "0"}, b"slow down"
+                else:
+                    status, headers, body = replay.route(url.path, parse_qs(url.query), self.headers)
+                self.send_response(status)
+                for name, value in {**headers, "Content-Length": str(len(body))}.items():
+                    self.send_header(name, value)
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, *args):
+                pass
+
+        return Handler
