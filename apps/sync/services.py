@@ -12,13 +12,13 @@ import hashlib
 import logging
 from dataclasses import dataclass, field
 from datetime import date
-from fnmatch import fnmatch
 from pathlib import Path
 
 from django.conf import settings
 from django.utils import timezone
 
 from apps.core.errors import InvalidParameter
+from apps.core.inputs import owns
 from apps.core.plans import get_plan
 from apps.core.services.ingest import IngestResult, run_ingest
 from apps.sync.fetchers import FetchContext, Fetcher, Remote, all_fetchers, get_fetcher
@@ -125,7 +125,7 @@ def _ingest(fetcher: Fetcher, files: list[Path]) -> list[IngestResult]:
     results = []
     for slug in fetcher.ingest:
         plan = get_plan(slug)
-        mine = [f for f in files if plan is not None and fnmatch(f.name, plan.file_glob)]
+        mine = [f for f in files if plan is not None and owns(plan.globs, f.name)]
         if mine:
             results.append(run_ingest(slug=slug, paths=mine))
     return results
