@@ -214,7 +214,9 @@ def start_run(*, kind: str, source: str, user=None, wait: bool = False) -> Backg
     if wait or settings.JOSH.get("RUNS_INLINE"):
         _execute(run.pk)
     else:
-        transaction.on_commit(lambda: threading.Thread(target=_in_thread, args=(run.pk,), daemon=True).start())
+        transaction.on_commit(
+            lambda: threading.Thread(target=_in_thread, args=(run.pk,), daemon=True).start()
+        )
     return run
 
 
