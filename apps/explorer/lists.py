@@ -158,7 +158,9 @@ def _aggregate_block(resource: str, params, filters: dict, request: dict) -> Cha
     api = f"/v1/{resource}"
     if "group_by" in request:
         field_name = request["group_by"]
-        rows = [("(none)" if g.key is None else str(g.key), g.count) for g in result.groups[:CHART_BARS]]
+        rows = [
+            ("(none)" if g.key in (None, "") else str(g.key), g.count) for g in result.groups[:CHART_BARS]
+        ]
         title = f"{resource.replace('-', ' ').capitalize()} by {field_name.replace('_', ' ')}"
         if len(result.groups) > CHART_BARS:
             title += f" (top {CHART_BARS} of {len(result.groups)})"

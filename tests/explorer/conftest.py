@@ -11,3 +11,17 @@ from tests.corpus import ingested
 def corpus_sample(django_db_setup, django_db_blocker):
     with ingested(django_db_blocker, [p.slug for p in all_plans() if p.has_sample]) as results:
         yield results
+
+
+@pytest.fixture
+def server():
+    """A live server thread sharing the test's SQLite connection, so a browser sees the ingested samples."""
+    from pytest_django.live_server_helper import LiveServer
+
+    live = LiveServer("localhost:0")
+    live._live_server_modified_settings.enable()
+    try:
+        yield live
+    finally:
+        live._live_server_modified_settings.disable()
+        live.stop()

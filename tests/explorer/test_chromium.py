@@ -36,19 +36,6 @@ PAGES = {
 }
 
 
-@pytest.fixture
-def server():
-    from pytest_django.live_server_helper import LiveServer
-
-    live = LiveServer("localhost:0")
-    live._live_server_modified_settings.enable()
-    try:
-        yield live
-    finally:
-        live._live_server_modified_settings.disable()
-        live.stop()
-
-
 def chromium(*args) -> str:
     with tempfile.TemporaryDirectory() as profile:
         done = subprocess.run(

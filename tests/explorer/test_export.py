@@ -172,7 +172,7 @@ def test_chart_counts_equal_the_aggregate_json(client):
     agg = client.get(bar.json_url).json()
     assert (
         bar.rows
-        == [(str(g["key"]) if g["key"] is not None else "(none)", g["count"]) for g in agg["groups"]][
+        == [("(none)" if g["key"] in (None, "") else str(g["key"]), g["count"]) for g in agg["groups"]][
             : len(bar.rows)
         ]
     )
