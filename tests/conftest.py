@@ -129,3 +129,13 @@ def _request_budget_closed_after_each_test():
 
     yield
     timelimit.uninstall()
+
+
+@pytest.fixture(autouse=True)
+def _no_corrections_cached():
+    """Curator corrections are cached per model for a few seconds (apps.curation.services); each test starts
+    cold, so query counts do not depend on which test ran before."""
+    from apps.curation.services import forget_cache
+
+    forget_cache()
+    yield

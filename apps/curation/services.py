@@ -90,11 +90,12 @@ def overrides_of(model) -> dict[str, dict[str, Any]]:
         entry = _cache.get(label)
     if entry is not None and now - entry[0] < CACHE_SECONDS:
         return entry[1]
-    ct = ContentType.objects.get_for_model(model, for_concrete_model=False)
     found: dict[str, dict[str, Any]] = {}
-    for object_id, name, text in Correction.objects.filter(content_type=ct).values_list(
-        "object_id", "field", "value"
-    ):
+    # One query, joined to the content type by natural key: no separate ContentType lookup per model.
+    rows = Correction.objects.filter(
+        content_type__app_label=model._meta.app_label, content_type__model=model._meta.model_name
+    ).values_list("object_id", "field", "value")
+    for object_id, name, text in rows:
         found.setdefault(object_id, {})[name] = to_python(model._meta.get_field(name), text)
     with _lock:
         _cache[label] = (now, found)

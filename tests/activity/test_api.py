@@ -15,7 +15,7 @@ def _error(response, status, code):
 
 @pytest.mark.django_db
 def test_lda_filing_detail_shape(lda, api_client, django_assert_num_queries):
-    with django_assert_num_queries(5):  # filing, activities, lobbyists, bill mentions, docket mentions
+    with django_assert_num_queries(6):  # filing, activities, lobbyists, bill and docket mentions, corrections
         body = api_client.get(f"/v1/lda-filings/{TECO}").json()
     assert len(body) == 36
     assert (body["id"], body["form"], body["filing_type"], body["congress"]) == (TECO, "LD-2", "1T", 110)
@@ -61,7 +61,7 @@ def test_lda_filing_aliases(lda, api_client, alias):
 
 @pytest.mark.django_db
 def test_lda_filing_list_filters(lda, api_client, django_assert_num_queries):
-    with django_assert_num_queries(3):  # count, page, activities
+    with django_assert_num_queries(4):  # count, page, activities, corrections
         body = api_client.get("/v1/lda-filings?year=2013&issue_code=tax").json()
     assert [r["id"] for r in body["results"]] == [
         "lda:ld2:multiple_inactive_foreign",
@@ -89,7 +89,7 @@ def test_lda_filing_list_filters(lda, api_client, django_assert_num_queries):
 
 @pytest.mark.django_db
 def test_docket_detail_with_documents(regs, api_client, django_assert_num_queries):
-    with django_assert_num_queries(4):  # docket, agency, document count, documents
+    with django_assert_num_queries(6):  # docket, agency, document count, documents, corrections of both
         body = api_client.get("/v1/dockets/EPA-HQ-OAR-2003-0129").json()
     assert len(body) == 17
     assert body["id"] == "docket:EPA-HQ-OAR-2003-0129"
@@ -107,7 +107,7 @@ def test_docket_detail_with_documents(regs, api_client, django_assert_num_querie
 
 @pytest.mark.django_db
 def test_regulatory_document_detail(regs, api_client, django_assert_num_queries):
-    with django_assert_num_queries(2):  # document, agency
+    with django_assert_num_queries(3):  # document, agency, corrections
         body = api_client.get("/v1/regulatory-documents/FRTIB_FRDOC_0001-0319").json()
     assert len(body) == 25
     assert body["fr_document_id"] == "fr:2020-22330"  # the cross-link to the Federal Register record
@@ -129,7 +129,7 @@ def test_regulatory_document_detail(regs, api_client, django_assert_num_queries)
 
 @pytest.mark.django_db
 def test_docket_list(regs, api_client, django_assert_num_queries):
-    with django_assert_num_queries(2):
+    with django_assert_num_queries(3):  # count, page, corrections
         body = api_client.get("/v1/dockets?agency=epa").json()
     assert [(r["id"], r["document_count"]) for r in body["results"]] == [("docket:EPA-HQ-OAR-2003-0129", 2)]
     assert api_client.get("/v1/dockets").json()["pagination"]["total"] == 10
@@ -138,7 +138,7 @@ def test_docket_list(regs, api_client, django_assert_num_queries):
 
 @pytest.mark.django_db
 def test_hearing_detail_and_list(hearings, api_client, django_assert_num_queries):
-    with django_assert_num_queries(5):  # hearing, committees, documents, bills, witnesses
+    with django_assert_num_queries(6):  # hearing, committees, documents, bills, witnesses, corrections
         body = api_client.get("/v1/hearings/HMTG102252").json()
     assert len(body) == 19
     assert (body["id"], body["date"], body["start_time"], body["committee_ids"]) == (
