@@ -33,7 +33,9 @@ TERM_KEYS = {
 
 
 def test_get_legislator_full_shape(client, django_assert_num_queries):
-    with django_assert_num_queries(4):  # member + identifiers + terms + seats (with committees)
+    with django_assert_num_queries(
+        5
+    ):  # member + identifiers + terms + seats (with committees) + corrections (citation.corrected)
         response = client.get("/v1/legislators/S000033")
     assert response.status_code == 200
     body = response.json()
@@ -77,7 +79,7 @@ def test_lis_alias_and_stub_ids_resolve(client):
     ],
 )
 def test_noisy_name_returns_ranked_records_with_scores(client, django_assert_num_queries, q, first):
-    with django_assert_num_queries(2):  # ranked FTS page + the rows
+    with django_assert_num_queries(3):  # ranked FTS page + the rows + corrections (citation.corrected)
         response = client.get("/v1/legislators", {"q": q, "limit": 5})
     body = response.json()
     assert set(body) == {"results", "pagination"}
@@ -95,7 +97,7 @@ def test_markey_outranks_other_massachusetts_senators(client):
 
 
 def test_filters_and_paging_without_q(client, django_assert_num_queries):
-    with django_assert_num_queries(2):  # count + page
+    with django_assert_num_queries(3):  # count + page + corrections (citation.corrected)
         body = client.get("/v1/legislators", {"state": "ma", "chamber": "senate", "current": "true"}).json()
     assert [r["id"] for r in body["results"]] == ["M000133", "W000817"]
     assert all(r["score"] is None for r in body["results"])
@@ -118,7 +120,9 @@ def test_q_pages_with_cursor(client):
 
 
 def test_member_votes_newest_first(client, django_assert_num_queries):
-    with django_assert_num_queries(3):  # member + count + page (with votes)
+    with django_assert_num_queries(
+        4
+    ):  # member + count + page (with votes) + corrections (citation.corrected)
         body = client.get("/v1/legislators/B001230/votes", {"limit": 3}).json()
     row = body["results"][0]
     assert set(row) == {"vote", "position", "normalized"}

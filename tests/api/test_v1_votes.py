@@ -25,7 +25,7 @@ POSITION_KEYS = {
 
 
 def test_senate_vote_positions_carry_bioguide_ids(client, django_assert_num_queries):
-    with django_assert_num_queries(2):  # vote + positions (with members)
+    with django_assert_num_queries(3):  # vote + positions (with members) + corrections (citation.corrected)
         response = client.get("/v1/votes/senate:119:2025:162")
     body = response.json()
     assert set(body) == DETAIL_KEYS
@@ -59,7 +59,7 @@ def test_upstream_vote_id_alias_and_tie_breaker(client):
 
 
 def test_list_votes_filters(client, django_assert_num_queries):
-    with django_assert_num_queries(2):  # count + page
+    with django_assert_num_queries(3):  # count + page + corrections (citation.corrected)
         body = client.get("/v1/votes", {"chamber": "house", "congress": 119, "limit": 2}).json()
     assert body["pagination"]["total"] == 80
     assert set(body["results"][0]) == VOTE_SUMMARY_KEYS
