@@ -19,7 +19,10 @@ DEBUG = env_bool("JOSH_DEBUG", False)
 SECRET_KEY = env_str("JOSH_SECRET_KEY", "josh-insecure-development-key-set-JOSH_SECRET_KEY-in-production")
 ALLOWED_HOSTS = env_list("JOSH_ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]", "testserver"])
 CSRF_TRUSTED_ORIGINS = env_list("JOSH_CSRF_TRUSTED_ORIGINS", [])
-PUBLIC_BASE_URL = env_str("JOSH_PUBLIC_BASE_URL", "http://127.0.0.1:8000").rstrip("/")
+# The address absolute URLs start with (apps.core.public_url); empty: each request's own scheme and Host.
+PUBLIC_BASE_URL = env_str("JOSH_PUBLIC_BASE_URL", "").rstrip("/")
+# X-Forwarded-Host replaces Host only behind a proxy that sets it itself (like JOSH_TRUST_X_FORWARDED_PROTO).
+USE_X_FORWARDED_HOST = env_bool("JOSH_TRUST_X_FORWARDED_HOST", False)
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -52,6 +55,7 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "apps.core.middleware.RequestIdMiddleware",
+    "apps.core.public_url.PublicUrlMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",

@@ -21,6 +21,7 @@ from django.db import close_old_connections
 from apps.access import counters
 from apps.access.services import api_key_verify
 from apps.core.errors import JoshError, RateLimited, Unauthorized
+from apps.core.public_url import public_base_url
 from apps.core.threads import run_in_db_thread
 
 # Django paths the policy covers; everything else (home, /admin, /static, /.well-known, GET /mcp) is open.
@@ -97,7 +98,7 @@ def credential_from(headers: Mapping[str, str]) -> str | None:
 
 def metadata_url(resource_path: str = "") -> str:
     """RFC 9728 metadata for ``resource_path`` ("" = the root document, "/mcp" = the path-suffixed one)."""
-    parts = urlsplit(settings.PUBLIC_BASE_URL)
+    parts = urlsplit(public_base_url())
     return f"{parts.scheme}://{parts.netloc}/.well-known/oauth-protected-resource{parts.path.rstrip('/')}{resource_path}"
 
 

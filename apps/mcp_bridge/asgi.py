@@ -4,7 +4,7 @@
 browser's ``GET /mcp`` (the landing page), goes to Django. Lifespan events go to the MCP app, whose session
 manager only starts there (Django's handler rejects them). Because /mcp bypasses Django's middleware, the
 router re-applies what matters: Host (421) and Origin (403) checks, the protocol-version gate (400), 405 for
-GET/DELETE, a request id, the access policy (apps.access.policy: 401, 429, X-RateLimit-*), and the ``scope``
+GET/DELETE, a request id, the request whose host absolute URLs are built from, the access policy (apps.access.policy: 401, 429, X-RateLimit-*), and the ``scope``
 parameter of the bearer challenge.
 """
 
@@ -17,6 +17,7 @@ from django.http.request import split_domain_port, validate_host
 from apps.access.concurrency import ClientConcurrencyLimit
 from apps.access.policy import access_check_async
 from apps.core.errors import error_body
+from apps.core.public_url import request_from_scope, serving
 from apps.core.request_context import new_request_id
 from apps.core.security_headers import SecurityHeaders
 from apps.mcp_bridge import conf
@@ -106,7 +107,9 @@ def build_router(django_app, mcp_app):
             return await mcp_app(scope, receive, send)
         if scope["type"] != "http" or scope["path"] not in (conf.MCP_PATH, conf.MCP_PATH + "/"):
             return await django_app(scope, receive, send)
-        return await _serve_mcp(scope, receive, send)
+        # The request every absolute URL in the reply is built from (apps.core.public_url).
+        with serving(request_from_scope(scope)):
+            return await _serve_mcp(scope, receive, send)
 
     async def _serve_mcp(scope, receive, send):  # noqa: C901 - one flat list of transport rules
         headers = _headers(scope)

@@ -5,6 +5,8 @@ from urllib.parse import urlsplit
 
 from django.conf import settings
 
+from apps.core import public_url
+
 MCP_PATH = "/mcp"
 PROTOCOL_VERSION = "2025-11-25"
 # Handshake revisions the endpoint serves. A request announcing any other MCP-Protocol-Version gets 400
@@ -23,17 +25,17 @@ def auth_required() -> bool:
 
 
 def public_base_url() -> str:
-    return getattr(settings, "PUBLIC_BASE_URL", "http://127.0.0.1:8000").rstrip("/")
+    """JOSH_PUBLIC_BASE_URL, else the base URL of the request being served (apps.core.public_url)."""
+    return public_url.public_base_url()
+
+
+def configured_base_url() -> str | None:
+    return public_url.configured_base_url()
 
 
 def resource_url() -> str:
     """The MCP endpoint's canonical URL: the RFC 9728 ``resource`` and the token audience."""
     return public_base_url() + MCP_PATH
-
-
-def metadata_url() -> str:
-    parts = urlsplit(public_base_url())
-    return f"{parts.scheme}://{parts.netloc}/.well-known/oauth-protected-resource{parts.path}{MCP_PATH}"
 
 
 def oauth_issuers() -> list[str]:
@@ -45,14 +47,18 @@ def oauth_issuers() -> list[str]:
 
 
 def allowed_hosts() -> list[str]:
-    host = urlsplit(public_base_url()).hostname
+    host = urlsplit(public_url.configured_base_url() or "").hostname
     return [*settings.ALLOWED_HOSTS, *([host] if host else [])]
 
 
 def allowed_origins() -> set[str]:
-    """Browser origins allowed besides same-origin: the public base URL and JOSH_MCP_ALLOWED_ORIGINS."""
-    parts = urlsplit(public_base_url())
+    """Browser origins allowed besides same-origin: JOSH_PUBLIC_BASE_URL's and JOSH_MCP_ALLOWED_ORIGINS."""
     extra = getattr(settings, "JOSH_MCP_ALLOWED_ORIGINS", None)
     if extra is None:
         extra = [o.strip() for o in os.environ.get("JOSH_MCP_ALLOWED_ORIGINS", "").split(",") if o.strip()]
-    return {f"{parts.scheme}://{parts.netloc}", *(o.rstrip("/") for o in extra)}
+    origins = {o.rstrip("/") for o in extra}
+    configured = public_url.configured_base_url()
+    if configured:
+        parts = urlsplit(configured)
+        origins.add(f"{parts.scheme}://{parts.netloc}")
+    return origins

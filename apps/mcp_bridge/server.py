@@ -113,10 +113,13 @@ def build_server() -> JoshServer:
         auth_kwargs = {
             "token_verifier": ApiKeyTokenVerifier(),
             "auth": AuthSettings(
+                # Without JOSH_PUBLIC_BASE_URL these are fixed at startup, before any request names the host:
+                # the SDK's own auth routes are never served (the router passes it /mcp only), and the audience
+                # check is left to the router's access policy, since each request's resource is its own URL.
                 issuer_url=issuers[0] if issuers else conf.public_base_url(),
                 resource_server_url=conf.resource_url(),
                 required_scopes=[conf.SCOPE],
-                validate_token_resource=True,
+                validate_token_resource=conf.configured_base_url() is not None,
             ),
         }
     server = JoshServer(
@@ -124,7 +127,8 @@ def build_server() -> JoshServer:
         title="Josh",
         description="US federal-policy data: bills, texts, laws, votes, legislators, committees, reports.",
         instructions=INSTRUCTIONS,
-        website_url=conf.public_base_url(),
+        # The SDK fixes serverInfo at construction: only a configured public URL can be named there.
+        website_url=conf.configured_base_url(),
         version=josh_version(),
         log_level="WARNING",
         **auth_kwargs,

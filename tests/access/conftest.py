@@ -15,8 +15,9 @@ from apps.mcp_bridge.asgi import build_mcp_asgi
 from tests.mcp.conftest import RPC_HEADERS, LiveServer
 
 SURFACES = ("rest", "browse", "mcp")
-MCP_METADATA = "http://127.0.0.1:8000/.well-known/oauth-protected-resource/mcp"
-ROOT_METADATA = "http://127.0.0.1:8000/.well-known/oauth-protected-resource"
+# Paths under the serving host: without JOSH_PUBLIC_BASE_URL, absolute URLs use the request's own host.
+MCP_METADATA = "/.well-known/oauth-protected-resource/mcp"
+ROOT_METADATA = "/.well-known/oauth-protected-resource"
 
 
 @pytest.fixture

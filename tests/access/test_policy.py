@@ -41,7 +41,7 @@ def test_missing_key_is_401_in_the_one_envelope(josh, mode, surface):
     if mode == "apikey":
         assert response.headers["www-authenticate"] == 'Bearer realm="josh"'
     else:
-        metadata = MCP_METADATA if surface == "mcp" else ROOT_METADATA
+        metadata = server.url + (MCP_METADATA if surface == "mcp" else ROOT_METADATA)
         assert response.headers["www-authenticate"] == (
             f'Bearer realm="josh", resource_metadata="{metadata}", scope="josh.read"'
         )
@@ -188,7 +188,7 @@ def test_no_rate_headers_when_limits_are_off(josh, issue, mode, surface):
 
 def test_mcp_exposes_the_rate_headers_to_browser_clients(josh):
     server = josh("disabled", rate="5/m")
-    response = call(server, "mcp", {"origin": "http://127.0.0.1:8000"})
+    response = call(server, "mcp", {"origin": server.url})
     assert response.status_code == 200
     exposed = response.headers["access-control-expose-headers"]
     assert all(name in exposed for name in (*RATE_HEADERS, "retry-after"))

@@ -103,6 +103,9 @@ def josh_server(tmp_path_factory):
         "DJANGO_SETTINGS_MODULE": "josh.settings_test",
         "JOSH_DB_THREAD_POOL": "1",  # the served process runs MCP calls on the DB thread pool, as in production
         "JOSH_LOG_LEVEL": "WARNING",
+        # A public host name besides loopback: URLs in results must follow the Host a call came in on.
+        "JOSH_ALLOWED_HOSTS": "127.0.0.1,localhost,josh.example.org",
+        "JOSH_PUBLIC_BASE_URL": "",
     }
     root = Path(__file__).resolve().parents[2]
     subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=root, env=env, check=True)

@@ -10,7 +10,7 @@ from apps.mcp_bridge.asgi import build_mcp_asgi
 from tests.mcp.conftest import LiveServer, mcp_client, rpc
 
 pytestmark = pytest.mark.anyio
-METADATA_URL = "http://127.0.0.1:8000/.well-known/oauth-protected-resource/mcp"
+METADATA_PATH = "/.well-known/oauth-protected-resource/mcp"
 
 
 @pytest.fixture
@@ -29,12 +29,12 @@ def test_disabled_mode_metadata_has_no_authorization_servers(live, path):
     assert response.status_code == 200
     assert response.headers["access-control-allow-origin"] == "*"
     assert response.json() == {
-        "resource": "http://127.0.0.1:8000/mcp",
+        "resource": f"{live.url}/mcp",
         "authorization_servers": [],
         "scopes_supported": ["josh.read"],
         "bearer_methods_supported": ["header"],
         "resource_name": "Josh",
-        "resource_documentation": "http://127.0.0.1:8000/mcp",
+        "resource_documentation": f"{live.url}/mcp",
     }
 
 
@@ -50,7 +50,7 @@ def test_oauth_mode_without_a_valid_token_gets_401_with_the_metadata_url(oauth_l
     assert response.status_code == 401
     challenge = response.headers["www-authenticate"]
     assert challenge.startswith("Bearer ")
-    assert f'resource_metadata="{METADATA_URL}"' in challenge
+    assert f'resource_metadata="{oauth_live.url}{METADATA_PATH}"' in challenge
     assert 'scope="josh.read"' in challenge
 
 
@@ -63,7 +63,7 @@ def test_oauth_mode_landing_page_needs_no_token(oauth_live):
 def test_oauth_mode_metadata_names_the_issuer(oauth_live):
     document = httpx.get(oauth_live.url + "/.well-known/oauth-protected-resource/mcp").json()
     assert document["authorization_servers"] == ["https://auth.example.org"]
-    assert document["resource"] == "http://127.0.0.1:8000/mcp"
+    assert document["resource"] == f"{oauth_live.url}/mcp"
 
 
 async def test_oauth_mode_accepts_an_issued_key_and_refuses_it_once_revoked(oauth_live):

@@ -76,7 +76,7 @@ def test_browser_get_shows_the_landing_page(live):
     assert response.status_code == 200
     page = response.text
     assert "Claude Code" in page and ".mcp.json" in page and "ChatGPT" in page and "Claude.ai" in page
-    assert "http://127.0.0.1:8000/mcp" in page  # JOSH_PUBLIC_BASE_URL's endpoint
+    assert f"{live.url}/mcp" in page  # the serving host's endpoint (JOSH_PUBLIC_BASE_URL unset)
 
 
 def test_bad_host_gets_421(live):
@@ -85,7 +85,8 @@ def test_bad_host_gets_421(live):
     assert response.json()["error"]["data"]["code"] == "bad_host"
 
 
-def test_foreign_origin_gets_403_and_same_origin_passes(live):
+def test_foreign_origin_gets_403_and_same_origin_passes(live, settings):
+    settings.PUBLIC_BASE_URL = "http://127.0.0.1:8000"
     bad = rpc(live.url, "ping", headers={"origin": "http://evil.example"})
     assert bad.status_code == 403
     host = live.url.removeprefix("http://")
