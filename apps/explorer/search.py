@@ -19,7 +19,7 @@ from apps.explorer.services import Facet, source_facets
 from apps.search import eligibility
 from apps.search.conf import knob
 from apps.search.schemas import SearchPage
-from apps.search.selectors import search
+from apps.search.selectors import search, search_with_sources
 
 PAGE_SIZE = 20
 # Facets count the sources of the first ranked hits (one search, no per-source runs): at most the depth
@@ -129,8 +129,8 @@ class Outcome:
 
 def run(form: SearchForm) -> Outcome:
     """One page of hits for ``form`` and the sources of the first ranked hits (over every source, so a
-    source facet can switch to another source). Without a source filter, and within that window, the page
-    is a slice of the same ranking: one search answers both."""
+    source facet can switch to another source). Without a source filter one search answers both; only the
+    page's hits are hydrated."""
     common = {
         "q": form.q,
         "mode": form.mode,
@@ -139,11 +139,12 @@ def run(form: SearchForm) -> Outcome:
         "congress": form.congress,
     }
     window_size = facet_window()
-    window = search(**common, limit=window_size)
-    if form.source is None and form.offset + PAGE_SIZE <= window_size:
-        page = window.model_copy(update={"results": window.results[form.offset : form.offset + PAGE_SIZE]})
+    if form.source is None:
+        page, sources = search_with_sources(**common, limit=PAGE_SIZE, offset=form.offset, window=window_size)
+        everywhere = page.total
     else:
+        unfiltered, sources = search_with_sources(**common, limit=1, window=window_size)
+        everywhere = unfiltered.total
         page = search(**common, source=form.source, limit=PAGE_SIZE, offset=form.offset)
-    return Outcome(
-        page=page, facets=source_facets(window.results), facet_window=min(window_size, window.total)
-    )
+    facets = source_facets({"source": s} for s in sources)
+    return Outcome(page=page, facets=facets, facet_window=min(window_size, everywhere))

@@ -179,7 +179,29 @@ def search(
     offset: int = 0,
 ) -> SearchPage:
     """Search every eligible source (or the comma list ``source``): lexical BM25, semantic vectors, or both
-    fused with RRF (``hybrid``, the default). Filters apply before ranking. Each hit cites its record."""
+    fused (``hybrid``, the default). Filters apply before ranking. Each hit cites its record."""
+    page, _ = search_with_sources(
+        q=q, source=source, mode=mode, since=since, until=until, congress=congress, bill_id=bill_id,
+        limit=limit, offset=offset,
+    )  # fmt: skip
+    return page
+
+
+def search_with_sources(
+    *,
+    q: str,
+    source: str | None = None,
+    mode: str = "hybrid",
+    since=None,
+    until=None,
+    congress: int | None = None,
+    bill_id: str | None = None,
+    limit: int | None = None,
+    offset: int = 0,
+    window: int = 0,
+) -> tuple[SearchPage, list[str]]:
+    """``search``, plus the source of each of the first ``window`` ranked records (for facets). Only the page
+    is hydrated (snippets, citations): counting sources over a window costs no snippet."""
     started = time.perf_counter()
     size = _check_paging(mode, limit, offset)
     if not (q or "").strip():
@@ -187,7 +209,7 @@ def search(
     filters = make_filters(since=since, until=until, congress=congress, bill_id=bill_id)
     selection = eligibility.select(source, mode)
     parsed = parse_query(q, stop_words=bool(knob("LEXICAL_STOP_WORDS")))
-    depth = max(knob("HYBRID_DEPTH"), offset + size)
+    depth = max(knob("HYBRID_DEPTH"), offset + size, window)
     lex_hits, matches, sem_hits, approximate = [], {}, [], []
     with admission.admitted(), queries.time_limit():
         if parsed is not None:
@@ -199,7 +221,7 @@ def search(
         ranked = fuse(lex_hits, sem_hits, mode, q)
         results = hits_for(ranked[offset : offset + size], matches, q)
     took = round((time.perf_counter() - started) * 1000, 2)
-    return SearchPage(
+    page = SearchPage(
         results=results,
         total=len(ranked),
         took_ms=took,
@@ -208,6 +230,7 @@ def search(
         approximate=approximate,
         degraded=selection.degraded,
     )
+    return page, [r.source for r in ranked[:window]]
 
 
 def similar(*, slug: str, id: str, limit: int | None = None, offset: int = 0) -> SearchPage:
