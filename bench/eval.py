@@ -180,6 +180,8 @@ ABLATIONS = {
     "hybrid, rrf 1:1": {"HYBRID_FUSION": "rrf", "RRF_W_SEMANTIC": 1.0},
     "hybrid, rrf 2:1, k=20": {"HYBRID_FUSION": "rrf", "RRF_K": 20},
     "lexical, no stop words": {"LEXICAL_STOP_WORDS": 0},
+    "semantic, best chunk only (before)": {"SEMANTIC_DOC_WEIGHT": 0},
+    "hybrid, best chunk only (before)": {"SEMANTIC_DOC_WEIGHT": 0},
 }
 
 

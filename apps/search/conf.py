@@ -24,6 +24,10 @@ DEFAULTS = {
     # source of the demo corpus) is rescored whole: exact. The response's `approximate` says when it was not.
     "SEMANTIC_CANDIDATES_MIN": 4_000,
     "SEMANTIC_CANDIDATES_PER": 1_000,
+    # Semantic: a document scores (1 - w)·its best chunk's cosine + w·the cosine of its mean chunk vector
+    # (apps/search/semantic.py); 0 ranks by the best chunk alone. 0.5 (equal, not fitted) was chosen on the
+    # dev split: semantic nDCG@10 0.911 -> 0.921, hybrid 0.937 -> 0.941 (docs/SEARCH.md).
+    "SEMANTIC_DOC_WEIGHT": 0.5,
     # Hybrid: how the legs are fused (apps/search/fusion.py): "cc", a convex combination of min–max normalised
     # scores with the vector leg weighted CC_W_SEMANTIC (0.5: equal, not fitted), or "rrf". Chosen on the dev
     # split only: cc lifted overall nDCG@10 from 0.921 (rrf 2:1) to 0.937 and no query kind fell (docs/SEARCH.md).

@@ -34,6 +34,8 @@ class Ranked:
     semantic_norm: float | None = None
     lexical_score: float | None = None
     semantic_score: float | None = None
+    chunk_cosine: float | None = None
+    document_cosine: float | None = None
     chunk_id: int | None = None
     title_match: bool = False
 
@@ -52,6 +54,7 @@ def merge(lex_hits: list, sem_hits: list) -> list[Ranked]:
     for rank, h in enumerate(sem_hits, 1):
         r = ranked.setdefault((h.source, h.doc_id), Ranked(h.source, h.doc_id, h.cosine))
         r.semantic_rank, r.semantic_score, r.chunk_id = rank, h.cosine, h.chunk_id
+        r.chunk_cosine, r.document_cosine = h.chunk_cosine, h.doc_cosine
     return list(ranked.values())
 
 

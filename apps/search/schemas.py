@@ -42,7 +42,14 @@ class Explain(BaseModel):
         None, description="BM25 (higher is better), when the lexical leg ran."
     )
     semantic_score: float | None = Field(
-        None, description="Cosine of the best chunk, when the vector leg ran."
+        None,
+        description="The vector leg's document score, when it ran: 0.5·chunk_cosine + 0.5·document_cosine.",
+    )
+    chunk_cosine: float | None = Field(
+        None, description="Cosine between the query and the record's best chunk (the snippet's passage)."
+    )
+    document_cosine: float | None = Field(
+        None, description="Cosine between the query and the mean of all the record's chunk vectors."
     )
     title_match: bool = Field(
         False, description="Lexical and hybrid: the record's title equals the query, so it was ranked first."
@@ -56,7 +63,8 @@ class SearchHit(BaseModel):
     title: str
     snippet: Snippet
     score: float = Field(
-        description="Ranking score of the mode used: the fused score (hybrid), BM25 (lexical), cosine (semantic)."
+        description="Ranking score of the mode used: the fused score (hybrid), BM25 (lexical), the vector leg's "
+        "document score (semantic; see explain.semantic_score)."
     )
     explain: Explain
     citation: Citation

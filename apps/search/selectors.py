@@ -139,6 +139,8 @@ def hits_for(page: list[Ranked], matches: dict[str, str], q: str) -> list[Search
             semantic_norm=r.semantic_norm,
             lexical_score=r.lexical_score,
             semantic_score=r.semantic_score,
+            chunk_cosine=r.chunk_cosine,
+            document_cosine=r.document_cosine,
             title_match=r.title_match,
         )
         out.append(
@@ -272,16 +274,14 @@ def _record_vector(plan, raw_id: str) -> tuple[int, np.ndarray]:
             f"No {plan.slug} record '{raw_id}'. Search for it with GET /v1/search?source={plan.slug}."
         )
     doc_id = rows[0][0]
-    sql = queries.render("record_vectors", idents={"chunks": spec.chunk_table})
-    blobs = queries.fetchall(sql, {"doc_id": doc_id, "model_id": get_encoder().model_id})
-    if not blobs:
+    model_id = get_encoder().model_id
+    vectors = semantic.document_vectors(semantic.index_for(spec.chunk_table, model_id), model_id, [doc_id])
+    if doc_id not in vectors:
         raise NotFound(
             f"{raw_id} has no embedded text yet; run `python manage.py embed --source {plan.slug}`.",
             code="record_not_embedded",
         )
-    matrix = np.frombuffer(b"".join(b[0] for b in blobs), dtype=np.float32).reshape(len(blobs), -1)
-    mean = matrix.mean(axis=0)
-    return doc_id, (mean / max(float(np.linalg.norm(mean)), 1e-12)).astype(np.float32)
+    return doc_id, vectors[doc_id]
 
 
 def _canonical(plan, raw_id: str) -> str:

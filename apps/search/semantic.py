@@ -10,7 +10,11 @@ oversampled candidate set is slow there; a column-major numpy popcount scan is 5
 2. takes the ``candidates`` nearest chunks by Hamming distance among the masked rows (all of them when
    the mask is smaller than that: exact search);
 3. rescores them by float cosine with the stored float32 vectors (rowid point lookups in SQLite);
-4. keeps the best chunk per document.
+4. keeps the best chunk per document, for ``DOC_POOL`` × the documents asked for;
+5. scores each of those documents by ``(1 - w)·best chunk cosine + w·document cosine``, where the document
+   cosine is against the mean of all its chunk vectors (``SEMANTIC_DOC_WEIGHT`` w, 0.5: equal). The best
+   chunk finds the passage; the mean says whether the record as a whole is about the query, which a
+   record with one on-topic sentence is not (chosen on the eval's dev split: docs/SEARCH.md).
 
 The index is rebuilt when ``search_index_state.token`` for its table changes (every embed run writes it).
 """
@@ -48,7 +52,9 @@ class SemanticHit:
     source: str
     doc_id: int
     chunk_id: int
-    cosine: float
+    cosine: float  # the document score the leg ranks by (step 5 above)
+    chunk_cosine: float | None = None
+    doc_cosine: float | None = None
 
 
 class ChunkIndex:
@@ -61,6 +67,8 @@ class ChunkIndex:
         self.congress = np.fromiter((r[3] if r[3] is not None else -1 for r in rows), dtype=np.int32, count=n)
         bits = np.frombuffer(b"".join(r[4] for r in rows), dtype=np.uint8)
         self.words = self._column_major(bits, n)
+        # doc id -> unit mean vector, filled on demand; dropped with the index when its table changes
+        self.centroids: dict[int, np.ndarray] = {}
 
     @staticmethod
     def _column_major(bits: np.ndarray, n: int) -> np.ndarray:
@@ -230,10 +238,49 @@ def search_table(
             f"semantic {source}: {rows.size:,} of {allowed:,} chunks kept by the bit-quantized scan, then "
             "rescored exactly (bench recall@10 vs exact cosine: see bench/RESULTS.md)"
         )
-    best: dict[int, SemanticHit] = {}
+    best: dict[int, tuple[int, float]] = {}
+    pool = depth * DOC_POOL if knob("SEMANTIC_DOC_WEIGHT") else depth
     for chunk_id, doc_id, cosine in rescore(table, index.chunk_ids[rows], qvec):
         if doc_id not in best:
-            best[doc_id] = SemanticHit(source, doc_id, chunk_id, cosine)
-            if len(best) >= depth:
+            best[doc_id] = (chunk_id, cosine)
+            if len(best) >= pool:
                 break
-    return list(best.values())
+    return _document_scores(source, index, model_id, qvec, best)[:depth]
+
+
+def _document_scores(source, index, model_id, qvec, best: dict[int, tuple[int, float]]) -> list[SemanticHit]:
+    weight = knob("SEMANTIC_DOC_WEIGHT")
+    if not weight:
+        return [SemanticHit(source, d, c, cos, chunk_cosine=cos) for d, (c, cos) in best.items()]
+    centroids = document_vectors(index, model_id, list(best))
+    hits = []
+    for doc_id, (chunk_id, cosine) in best.items():
+        doc_cosine = float(centroids[doc_id] @ qvec) if doc_id in centroids else cosine
+        score = (1 - weight) * cosine + weight * doc_cosine
+        hits.append(SemanticHit(source, doc_id, chunk_id, score, cosine, doc_cosine))
+    hits.sort(key=lambda h: (-h.cosine, h.doc_id))
+    return hits
+
+
+# Documents per asked-for one whose mean vector is compared: a record the best chunk ranks past this is
+# not lifted in by its mean (the dev split scored the same with 3x as with 10x and with every document).
+DOC_POOL = 3
+# Mean vectors kept per index (1.5 KiB each): the most recent queries' documents.
+CENTROID_CACHE = 50_000
+
+
+def document_vectors(index: ChunkIndex, model_id: str, doc_ids: list[int]) -> dict[int, np.ndarray]:
+    """Unit mean chunk vector of each document (those with no vectors are left out), cached on ``index``."""
+    cache = index.centroids
+    missing = [d for d in doc_ids if d not in cache]
+    if missing:
+        sql = queries.render("doc_vectors", idents={"chunks": index.table})
+        grouped: dict[int, list[bytes]] = {}
+        for doc_id, blob in queries.fetchall(sql, {"ids": queries.ids_param(missing), "model_id": model_id}):
+            grouped.setdefault(doc_id, []).append(blob)
+        if len(cache) + len(grouped) > CENTROID_CACHE:
+            cache.clear()
+        for doc_id, blobs in grouped.items():
+            mean = np.frombuffer(b"".join(blobs), dtype=np.float32).reshape(len(blobs), -1).mean(axis=0)
+            cache[doc_id] = (mean / max(float(np.linalg.norm(mean)), 1e-12)).astype(np.float32)
+    return {d: cache[d] for d in doc_ids if d in cache}

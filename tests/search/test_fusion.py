@@ -6,6 +6,7 @@ from dataclasses import dataclass
 import pytest
 
 from apps.search import fusion
+from apps.search.semantic import SemanticHit
 
 
 @dataclass(frozen=True)
@@ -15,12 +16,7 @@ class Lex:
     bm25: float
 
 
-@dataclass(frozen=True)
-class Sem:
-    source: str
-    doc_id: int
-    chunk_id: int
-    cosine: float
+Sem = SemanticHit
 
 
 def _fused(lex: list[int], sem: list[int], *, k: int = 60) -> list[fusion.Ranked]:

@@ -127,3 +127,69 @@ def test_threaded_blocked_hamming_and_histogram_selection_are_exact(monkeypatch)
     assert np.array_equal(index.hamming(q.view(np.uint64), None), expected)
     top = semantic.smallest(expected.astype(np.uint16), 100)
     assert top.size == 100 and expected[top].max() <= np.sort(expected)[99]
+
+
+def _mean_cosine(doc_public_id: str, qvec: np.ndarray) -> float:
+    """The record's mean chunk vector, computed here straight from the chunk table, against the query."""
+    from django.db import connection
+
+    with connection.cursor() as cur:
+        cur.execute(
+            "SELECT c.embedding FROM bills_chunks c JOIN bills_bill b ON b.id = c.doc_id WHERE b.bill_id = %s",
+            [doc_public_id],
+        )
+        matrix = np.stack([np.frombuffer(row[0], dtype=np.float32) for row in cur.fetchall()])
+    mean = matrix.mean(axis=0)
+    return float(mean / np.linalg.norm(mean) @ qvec)
+
+
+@pytest.mark.django_db
+def test_the_document_score_is_half_its_best_chunk_half_its_mean_vector(corpus_db):
+    from apps.search.selectors import query_vector
+
+    q = "grants for drinking water treatment"
+    page = search(q=q, mode="semantic", source="bills")
+    qvec = query_vector(q)
+    assert len(page.results) == 8
+    for hit in page.results:
+        e = hit.explain
+        assert e.document_cosine == pytest.approx(_mean_cosine(hit.id, qvec), abs=1e-5)
+        assert e.semantic_score == pytest.approx(0.5 * e.chunk_cosine + 0.5 * e.document_cosine, abs=1e-6)
+        assert hit.score == pytest.approx(e.semantic_score, abs=1e-6)
+    scores = [h.score for h in page.results]
+    assert scores == sorted(scores, reverse=True)
+
+
+@pytest.mark.django_db
+def test_a_record_about_the_query_throughout_outranks_one_with_a_single_matching_passage(
+    corpus_db, search_plans, settings
+):
+    filler = " ".join(["apportionment of federal-aid highway funds by lane miles and vehicle miles"] * 6)
+    passage = "lead service line replacement grants"
+    # One passage that is exactly the query, in a record otherwise about highways ...
+    make_bill(
+        "hr:119:301",
+        "Surface Transportation Act",
+        "Highway formulas.",
+        "".join(f"SEC. {n}. HIGHWAYS.\n{filler}\n" for n in range(1, 5)) + f"SEC. 5. WATER.\n{passage}",
+        date(2025, 6, 1),
+    )
+    # ... against a record whose every passage is about lead pipes, none of them exactly the query.
+    lead = " ".join(["replacing lead service lines in homes, schools, day care centers and clinics"] * 5)
+    make_bill(
+        "hr:119:302",
+        "Lead Pipe Removal Act",
+        "Lead pipes.",
+        f"SEC. 1. GRANTS.\n{lead}\nSEC. 2. SCHOOLS.\n{lead}",
+        date(2025, 6, 1),
+    )
+    embed_source(search_plans[0])
+    ids = [h.id for h in search(q=passage, mode="semantic", source="bills").results]
+    assert ids.index("hr:119:302") < ids.index("hr:119:301")
+
+    settings.JOSH = {**settings.JOSH, "SEMANTIC_DOC_WEIGHT": 0}  # the best chunk alone ranks it the other way
+    page = search(q=passage, mode="semantic", source="bills")
+    ids = [h.id for h in page.results]
+    assert ids.index("hr:119:301") < ids.index("hr:119:302")
+    assert all(h.explain.document_cosine is None for h in page.results)
+    assert all(h.explain.semantic_score == h.explain.chunk_cosine for h in page.results)
