@@ -275,7 +275,8 @@ def _record_vector(plan, raw_id: str) -> tuple[int, np.ndarray]:
         )
     doc_id = rows[0][0]
     model_id = get_encoder().model_id
-    vectors = semantic.document_vectors(semantic.index_for(spec.chunk_table, model_id), model_id, [doc_id])
+    cache = semantic.index_for(spec.chunk_table, model_id).centroids
+    vectors = semantic.document_vectors(spec.chunk_table, model_id, [doc_id], cache)
     if doc_id not in vectors:
         raise NotFound(
             f"{raw_id} has no embedded text yet; run `python manage.py embed --source {plan.slug}`.",

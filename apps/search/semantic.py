@@ -245,14 +245,17 @@ def search_table(
             best[doc_id] = (chunk_id, cosine)
             if len(best) >= pool:
                 break
-    return _document_scores(source, index, model_id, qvec, best)[:depth]
+    return document_scores(source, table, model_id, qvec, best, index.centroids)[:depth]
 
 
-def _document_scores(source, index, model_id, qvec, best: dict[int, tuple[int, float]]) -> list[SemanticHit]:
+def document_scores(
+    source: str, table: str, model_id: str, qvec: np.ndarray, best: dict[int, tuple[int, float]], cache: dict
+) -> list[SemanticHit]:
+    """Step 5 above, for ``best`` (doc id -> (best chunk id, its cosine)), best first."""
     weight = knob("SEMANTIC_DOC_WEIGHT")
     if not weight:
         return [SemanticHit(source, d, c, cos, chunk_cosine=cos) for d, (c, cos) in best.items()]
-    centroids = document_vectors(index, model_id, list(best))
+    centroids = document_vectors(table, model_id, list(best), cache)
     hits = []
     for doc_id, (chunk_id, cosine) in best.items():
         doc_cosine = float(centroids[doc_id] @ qvec) if doc_id in centroids else cosine
@@ -269,12 +272,12 @@ DOC_POOL = 3
 CENTROID_CACHE = 50_000
 
 
-def document_vectors(index: ChunkIndex, model_id: str, doc_ids: list[int]) -> dict[int, np.ndarray]:
-    """Unit mean chunk vector of each document (those with no vectors are left out), cached on ``index``."""
-    cache = index.centroids
+def document_vectors(table: str, model_id: str, doc_ids: list[int], cache: dict) -> dict[int, np.ndarray]:
+    """Unit mean chunk vector of each document (those with no vectors are left out), kept in ``cache`` (which
+    its owner drops when the table changes: the SQLite index holds one)."""
     missing = [d for d in doc_ids if d not in cache]
     if missing:
-        sql = queries.render("doc_vectors", idents={"chunks": index.table})
+        sql = queries.render("doc_vectors", idents={"chunks": table})
         grouped: dict[int, list[bytes]] = {}
         for doc_id, blob in queries.fetchall(sql, {"ids": queries.ids_param(missing), "model_id": model_id}):
             grouped.setdefault(doc_id, []).append(blob)
