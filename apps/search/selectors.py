@@ -168,25 +168,11 @@ def _check_paging(mode: str, limit: int | None, offset: int) -> int:
     return parse_limit(limit)
 
 
-def search(
-    *,
-    q: str,
-    source: str | None = None,
-    mode: str = "hybrid",
-    since=None,
-    until=None,
-    congress: int | None = None,
-    bill_id: str | None = None,
-    limit: int | None = None,
-    offset: int = 0,
-) -> SearchPage:
+def search(**params) -> SearchPage:
     """Search every eligible source (or the comma list ``source``): lexical BM25, semantic vectors, or both
-    fused (``hybrid``, the default). Filters apply before ranking. Each hit cites its record."""
-    page, _ = search_with_sources(
-        q=q, source=source, mode=mode, since=since, until=until, congress=congress, bill_id=bill_id,
-        limit=limit, offset=offset,
-    )  # fmt: skip
-    return page
+    fused (``hybrid``, the default). Filters apply before ranking. Each hit cites its record. Takes the keyword
+    arguments of ``search_with_sources``."""
+    return search_with_sources(**params)[0]
 
 
 def search_with_sources(

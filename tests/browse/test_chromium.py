@@ -10,6 +10,8 @@ import tempfile
 
 import pytest
 
+from tests.live import live_server
+
 pytestmark = pytest.mark.django_db
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
@@ -28,15 +30,9 @@ FLAGS = (
 
 @pytest.fixture
 def server():
-    from pytest_django.live_server_helper import LiveServer
-
-    live = LiveServer("localhost:0")
-    live._live_server_modified_settings.enable()
-    try:
+    """A live server thread sharing the test's SQLite connection, so a browser sees the ingested samples."""
+    with live_server() as live:
         yield live
-    finally:
-        live._live_server_modified_settings.disable()
-        live.stop()
 
 
 def chromium(*args) -> str:

@@ -5,6 +5,7 @@ import pytest
 
 from apps.core.plans import all_plans
 from tests.corpus import ingested
+from tests.live import live_server
 
 
 @pytest.fixture(scope="package")
@@ -16,12 +17,5 @@ def corpus_sample(django_db_setup, django_db_blocker):
 @pytest.fixture
 def server():
     """A live server thread sharing the test's SQLite connection, so a browser sees the ingested samples."""
-    from pytest_django.live_server_helper import LiveServer
-
-    live = LiveServer("localhost:0")
-    live._live_server_modified_settings.enable()
-    try:
+    with live_server() as live:
         yield live
-    finally:
-        live._live_server_modified_settings.disable()
-        live.stop()
