@@ -39,6 +39,11 @@ def apply(model, pk, values: dict[str, Any]) -> dict[str, Any]:
 
 def corrected_fields(record) -> list[str]:
     """The fields of ``record`` a curator corrected, sorted; [] without corrections (or a provider)."""
-    if _provider is None or record.pk is None:
+    return corrected_fields_of(type(record), record.pk)
+
+
+def corrected_fields_of(model, pk) -> list[str]:
+    """``corrected_fields`` for a row known by its model and primary key (a search hit's content row)."""
+    if _provider is None or pk is None:
         return []
-    return sorted(_provider.overrides(type(record), record.pk))
+    return sorted(_provider.overrides(model, pk))

@@ -6,6 +6,7 @@ from datetime import UTC
 from django.utils.dateparse import parse_datetime
 
 from apps.citations.schemas import Citation
+from apps.core.overrides import corrected_fields_of
 from apps.search import lexical, queries
 from apps.search.schemas import Snippet
 
@@ -69,14 +70,18 @@ def records(spec, doc_ids: list[int]) -> dict[int, tuple]:
     return {row[0]: row for row in queries.fetchall(sql, {"ids": queries.ids_param(doc_ids)})}
 
 
-def citation(slug: str, row: tuple) -> Citation:
-    _, _, _, citation_string, url, published_at, retrieved_at = row
+def citation(plan, row: tuple) -> Citation:
+    """A hit's citation from its content row (``hydrate.sql``), flagged ``corrected`` as the record's own is."""
+    pk, _, _, citation_string, url, published_at, retrieved_at = row
+    fields = corrected_fields_of(plan.model_class(), pk)
     return Citation(
         citation_string=citation_string,
         url=url or "",
         published_at=published_at or None,
-        source=slug,
+        source=plan.slug,
         retrieved_at=_aware(retrieved_at),
+        corrected=bool(fields),
+        corrected_fields=fields,
     )
 
 

@@ -152,7 +152,7 @@ def hits_for(page: list[Ranked], matches: dict[str, str], q: str) -> list[Search
                 snippet=snip,
                 score=round(r.score, 6),
                 explain=explain,
-                citation=hydrate.citation(r.source, row),
+                citation=hydrate.citation(plan, row),
             )
         )
     return out

@@ -48,6 +48,28 @@ def test_hybrid_response_shape(get):
 
 
 @pytest.mark.django_db
+def test_a_corrected_record_is_flagged_in_its_hit_citation(get):
+    from django.contrib.contenttypes.models import ContentType
+
+    from apps.bills.models import Bill
+    from apps.curation.services import correct
+
+    bill = Bill.objects.get(bill_id="hr:119:102")
+    correct(
+        content_type=ContentType.objects.get_for_model(Bill),
+        object_id=str(bill.pk),
+        field="title",
+        value="Clean Water Infrastructure Act of 2025",
+        reason="the enrolled title",
+    )
+    hits = get(q="drinking water grants", source="bills").json()["results"]
+    top, rest = hits[0], hits[1:]
+    assert top["id"] == "hr:119:102" and top["title"] == "Clean Water Infrastructure Act of 2025"
+    assert top["citation"]["corrected"] is True and top["citation"]["corrected_fields"] == ["title"]
+    assert rest and all(set(h["citation"]) == CITATION_KEYS for h in rest)  # uncorrected: no flag at all
+
+
+@pytest.mark.django_db
 def test_hybrid_explain_is_the_convex_combination_of_both_legs(get):
     results = get(q="drinking water grants", source="bills").json()["results"]
     for hit in results:
