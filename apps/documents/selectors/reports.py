@@ -31,7 +31,7 @@ def _crs_summary(row: CrsReport) -> CrsReportSummary:
 
 
 def crs_report_get(*, id: str) -> CrsReportOut:
-    """One CRS product (``crs:R48917``; ``R48917`` accepted) with its text and the bills it cites."""
+    """One CRS product (``crs:R48914``; ``R48914`` accepted) with its text and the bills it cites."""
     row = get_row(
         CrsReport, kind="crs_report", id_field="crs_id", raw=id, label="CRS product", resource="crs-reports"
     )
