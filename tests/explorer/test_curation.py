@@ -175,6 +175,24 @@ def test_a_run_started_from_the_admin_records_its_progress(admin_client):
     )
 
 
+def test_an_embed_run_started_from_the_admin_makes_the_source_semantic(admin_client):
+    from apps.search.selectors import search
+
+    response = admin_client.post(
+        reverse("admin:curation_backgroundrun_add"), {"kind": "embed", "source": "crs-reports"}
+    )
+    queued = BackgroundRun.objects.get()
+    assert response.status_code == 302 and (queued.kind, queued.status) == ("embed", "queued")
+
+    done = services.start_run(kind="embed", source="crs-reports", wait=True)
+    done.refresh_from_db()
+    assert (done.status, done.progress) == ("done", "finished"), done.output
+    docs, chunks = map(int, re.search(r"crs-reports: (\d+) docs, (\d+) chunks", done.output).groups())
+    assert docs > 0 and chunks >= docs
+    page = search(q="electricity demand of cryptocurrency mining", source="crs-reports", mode="semantic")
+    assert page.total == docs and page.results[0].source == "crs-reports"
+
+
 def test_data_quality_covers_every_source_and_reconciles_run_counts(admin_client):
     reports = {r.slug: r for r in selectors.all_sources_quality()}
     assert set(reports) == {p.slug for p in all_plans()}

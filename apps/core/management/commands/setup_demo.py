@@ -26,7 +26,7 @@ class Command(BaseCommand):
         parser.add_argument("--skip-embed", action="store_true", help="leave the semantic index empty")
 
     def handle(self, *args, skip_embed, **options):
-        console = Console(highlight=False)
+        console = Console(file=self.stdout, highlight=False, soft_wrap=True)
         started = time.perf_counter()
         call_command("migrate", interactive=False, verbosity=0)
         console.print("[bold]migrated[/bold]")

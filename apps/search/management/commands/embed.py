@@ -40,7 +40,7 @@ class Command(BaseCommand):
             raise CommandError(exc.message) from exc
 
     def _embed(self, *, source, batch, max_chunks, export_cache, **options):
-        console = Console(highlight=False)
+        console = Console(file=self.stdout, highlight=False, soft_wrap=True)
         plans = embeddable_plans()
         if source:
             by_slug = {p.slug: p for p in plans}
