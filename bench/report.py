@@ -13,10 +13,14 @@ def _row(label, ms, extra=""):
 
 def run(db: Path, args) -> int:
     from django.conf import settings
+    from django.core.management import call_command
 
     from apps.search import encoders
 
     corpus = synth.load_meta(db)
+    # A served Josh flags curator corrections in every hit's citation (one cached lookup per model): the
+    # bench database gets the tables that lookup reads, as a migrated one has them.
+    call_command("migrate", "curation", verbosity=0)
     encoders.ENCODERS["synthetic"] = lambda: speed.SyntheticQueryEncoder(corpus.query_vectors)
     synth.register_plan()
     print(f"\n## Josh search bench — {corpus.docs:,} documents, {corpus.chunks:,} chunks × {synth.DIM} dims")
