@@ -82,14 +82,28 @@ def _lexical(corpus, args) -> None:
 
 def _hybrid(corpus, args) -> None:
     from django.conf import settings
+    from django.test import override_settings
+
+    from apps.search.conf import knob
 
     hyb = speed.hybrid_http(corpus, args.repeat)
+    # The previous release's vector leg (best chunk only, no mean-vector read), same run, same queries: what
+    # the document score costs.
+    with override_settings(JOSH={**settings.JOSH, "SEMANTIC_DOC_WEIGHT": 0}):
+        before = speed.hybrid_http(corpus, args.repeat)
+    fusion = knob("HYBRID_FUSION")
     print(
-        f"\n### Hybrid GET /v1/search (in-process HTTP, {hyb['queries']} queries incl. ~100 % terms, k={settings.JOSH['RRF_K']})"
+        f"\n### Hybrid GET /v1/search (in-process HTTP, {hyb['queries']} queries incl. ~100 % terms, fusion {fusion})"
     )
     print("| request | p50 ms | p95 ms | note |\n|---|---|---|---|")
     print(_row("hybrid, source=synthetic", hyb["all"], f"statuses {sorted(hyb['statuses'])}"))
     print(_row("hybrid + congress filter", hyb["filtered"], "pre-filtered both legs"))
+    print(
+        _row(
+            "hybrid, best-chunk vector leg (before)", before["all"], f"statuses {sorted(before['statuses'])}"
+        )
+    )
+    print(_row("hybrid + congress filter (before)", before["filtered"], "SEMANTIC_DOC_WEIGHT=0"))
 
 
 def _size(db: Path) -> str:
