@@ -173,5 +173,11 @@ def build_mcp_asgi(django_app):
 def build_application(django_app):
     """josh/asgi.py's entry point: the router inside the per-client cap on requests in flight (before a request
     can take a pool thread) inside the security headers (on every response, the cap's 429 included)."""
-    limited = ClientConcurrencyLimit(build_mcp_asgi(django_app), settings.JOSH["CLIENT_CONCURRENCY"])
+    josh = settings.JOSH
+    limited = ClientConcurrencyLimit(
+        build_mcp_asgi(django_app),
+        josh["CLIENT_CONCURRENCY"],
+        queue=josh["CLIENT_QUEUE"],
+        wait_s=josh["QUERY_TIME_LIMIT_MS"] / 1000,
+    )
     return SecurityHeaders(limited)
