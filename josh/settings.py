@@ -187,6 +187,8 @@ JOSH = {
     "CLIENT_CONCURRENCY": env_int(
         "JOSH_CLIENT_CONCURRENCY", max(1, env_int("JOSH_THREADS", 8, minimum=1) // 4), minimum=0
     ),
+    # Units of the rate budget (JOSH_RATE_LIMIT) an operation takes; any other request takes 1 (apps.access.costs).
+    "RATE_COSTS": {"search": env_int("JOSH_RATE_COST_SEARCH", 5, minimum=1)},
     # Requests past that cap that wait (holding no thread, at most the query budget) before a 429.
     "CLIENT_QUEUE": env_int("JOSH_CLIENT_QUEUE", 8, minimum=0),
     "QUERY_TIME_LIMIT_MS": env_int("JOSH_QUERY_TIME_LIMIT_MS", 2000, minimum=10),

@@ -6,6 +6,7 @@ from functools import lru_cache
 import numpy as np
 from django.conf import settings
 
+from apps.access.costs import charge
 from apps.core import lane
 from apps.core.errors import InvalidParameter, InvalidQuery, NotFound, SourceNotSearchable
 from apps.core.pagination import parse_limit
@@ -188,7 +189,9 @@ def search(**params) -> SearchPage:
 def search_with_sources(**params) -> tuple[SearchPage, list[str]]:
     """``search``, plus the source of each of the first ``window`` ranked records (for facets). Only the page
     is hydrated (snippets, citations): counting sources over a window costs no snippet. Runs in the heavy lane
-    (apps/core/lane.py): a search never competes with a lookup for this process's GIL."""
+    (apps/core/lane.py): a search never competes with a lookup for this process's GIL. The caller's rate budget
+    is charged a search's cost first (apps.access.costs)."""
+    charge("search")
     return lane.run(_search_with_sources, **params)
 
 
@@ -238,7 +241,8 @@ def _search_with_sources(
 
 def similar(*, slug: str, id: str, limit: int | None = None, offset: int = 0) -> SearchPage:
     """Records of the same source nearest to record ``id``, by the mean of its own chunk vectors (in the heavy
-    lane, as searches are)."""
+    lane, as searches are, and at a search's cost)."""
+    charge("search")
     return lane.run(_similar, slug=slug, id=id, limit=limit, offset=offset)
 
 
