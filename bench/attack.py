@@ -1,4 +1,4 @@
-"""python bench/attack.py [--data-dir DIR] [--budget-ms 2000] [--victims 60] [--keep]
+"""python bench/attack.py [--data-dir DIR] [--budget-ms 2000] [--victims 60] [--attacks a,b] [--no-ingest] [--keep]
 
 The hardening bench (issue 14): replays each attack of the adversarial review against a real server and
 prints what the victim and the operator see. Not run in CI.
@@ -8,14 +8,17 @@ prints what the victim and the operator see. Not run in CI.
 2. ``python -m josh.serve`` (the production entry point, one worker) on a free 127.0.0.1 port, with
    ``JOSH_FORWARDED_ALLOW_IPS=127.0.0.1`` so each simulated client has its own address (X-Forwarded-For):
    the victim 198.51.100.10, the attacker 203.0.113.66.
-3. Attacks, each for a bounded number of requests, the victim looking up one legislator meanwhile:
-   an expensive any-term query of 32 common words and prefixes on 9 connections (REST and MCP ``search``), a
-   snippet-heavy query (the 16k-hit record), 1 MB request headers, an /v1/openapi.json flood; then, on a
-   server restarted with ``JOSH_RATE_LIMIT=30/m`` (and no concurrency cap, to isolate the limiter), 60
-   simultaneous requests; then, with no server, 6 overlapping ``manage.py ingest`` runs and a ``kill -9``
-   during an ingest followed by a restart.
-4. Prints one table: victim p50 / p95 with and without each attacker (goal p95 <= 2x unattacked), the time to
-   503 of the expensive query against its budget (goal <= budget + 10 %), rate-limit over-admission (goal
+3. Attacks, each for a bounded number of requests, the victim looking up one legislator alone and then while
+   the attacker runs (in its own process, as a real attacker is: attacker threads beside the victim's client
+   made it wait for that process's GIL): an expensive any-term query of 32 common words and prefixes on 9
+   connections (REST and MCP ``search``), a snippet-heavy query (the 16k-hit record), 1 MB request headers,
+   an /v1/openapi.json flood; then, on a server restarted with ``JOSH_RATE_LIMIT=30/m`` (and no concurrency
+   cap, to isolate the limiter), 60 simultaneous lookups and 20 simultaneous searches (5 units each); then,
+   with no server, 6 overlapping ``manage.py ingest`` runs and a ``kill -9`` during an ingest followed by a
+   restart.
+4. Prints one table: victim p50 / p95 alone and under each attack (goal p95 <= 2x alone), the CPU seconds the
+   server (with its heavy lane) and the attacker's process used meanwhile, the load average, the time to 503
+   of the expensive query against its budget (goal <= budget + 10 %), rate-limit over-admission (goal
    <= 5 %), overlapping ingests (crashes, lost runs), and whether the killed run is marked aborted.
 
 Loopback only; every loop is bounded; the server is stopped and the temp dir removed on exit (unless --keep).
