@@ -3,12 +3,14 @@ worker thread), and security headers on every response — REST, errors, HTML pa
 
 import asyncio
 import json
+import time
 
 import httpx
 import pytest
 from django.core.asgi import get_asgi_application
 
 from apps.access.concurrency import ClientConcurrencyLimit
+from apps.core.db import timelimit
 from apps.core.security_headers import CSP_DATA, CSP_HTML
 from apps.mcp_bridge.asgi import build_application
 from tests.mcp.conftest import RPC_HEADERS, LiveServer
@@ -85,6 +87,28 @@ async def _one_in_flight(wait_s: float):
     held = asyncio.create_task(_request(app, "203.0.113.5"))
     assert await gate.entered.get() == "203.0.113.5"
     return gate, app, held
+
+
+def test_a_waiting_requests_budget_counts_from_its_arrival_not_from_its_turn():
+    async def scenario():
+        gate, app, held = await _one_in_flight(wait_s=60)
+        seen = []
+
+        async def note_arrival(scope, receive, send):
+            seen.append((timelimit.arrived.get(), time.perf_counter()))
+            await gate(scope, receive, send)
+
+        app.app = note_arrival
+        waiting = asyncio.create_task(_request(app, "203.0.113.5"))
+        await asyncio.sleep(0)  # it arrives and joins the line
+        assert len(app.waiting["203.0.113.5"]) == 1
+        released = time.perf_counter()
+        gate.release.set()
+        await held, await waiting
+        return released, seen
+
+    released, [(arrived, admitted)] = asyncio.run(scenario())
+    assert arrived < released <= admitted  # its clock started before its turn came
 
 
 def test_a_request_that_waits_past_its_time_is_refused_and_leaves_the_line():
