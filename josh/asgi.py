@@ -26,3 +26,7 @@ django_application = WSGIMiddleware(_wsgi, workers=settings.JOSH["THREADS"])
 from apps.mcp_bridge.asgi import build_application  # noqa: E402
 
 application = build_application(django_application)
+
+from apps.core import lane  # noqa: E402
+
+lane.start()  # searches run in worker processes (apps/core/lane.py): started now, not in the first search

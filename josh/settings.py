@@ -187,10 +187,22 @@ JOSH = {
     "CLIENT_CONCURRENCY": env_int(
         "JOSH_CLIENT_CONCURRENCY", max(1, env_int("JOSH_THREADS", 8, minimum=1) // 4), minimum=0
     ),
+    # Units of the rate budget (JOSH_RATE_LIMIT) an operation takes; any other request takes 1 (apps.access.costs).
+    "RATE_COSTS": {"search": env_int("JOSH_RATE_COST_SEARCH", 5, minimum=1)},
+    # Requests past that cap that wait (holding no thread, at most the query budget) before a 429.
+    "CLIENT_QUEUE": env_int("JOSH_CLIENT_QUEUE", 8, minimum=0),
     "QUERY_TIME_LIMIT_MS": env_int("JOSH_QUERY_TIME_LIMIT_MS", 2000, minimum=10),
     # Searches run at once per process (apps.search.admission); the rest wait within their budget. 0 = no cap.
     # Half the cores: the other half stay free for lookups while a client floods the search.
     "SEARCH_CONCURRENCY": env_int("JOSH_SEARCH_CONCURRENCY", max(1, (os.cpu_count() or 2) // 2), minimum=0),
+    # Worker processes of the heavy lane (apps/core/lane.py: searches, at a lower CPU priority, off this
+    # process's GIL); 0 = searches run on the request's own thread. As many as searches admitted at once.
+    "HEAVY_LANE_PROCESSES": env_int(
+        "JOSH_HEAVY_LANE_PROCESSES", max(1, (os.cpu_count() or 2) // 2), minimum=0
+    ),
+    "HEAVY_LANE_NICE": env_int("JOSH_HEAVY_LANE_NICE", 10, minimum=0),
+    # Run once in each lane worker as it starts: the encoder and vector indexes, outside any request's budget.
+    "HEAVY_LANE_WARM": "apps.search.selectors.warm",
     # Ingest refuses (quarantines) a record with a text field, or a total of text, past these sizes: the
     # largest real records (an omnibus bill's text) are a few million characters.
     "INGEST_MAX_FIELD_CHARS": env_int("JOSH_INGEST_MAX_FIELD_CHARS", 16_000_000, minimum=1000),

@@ -20,5 +20,8 @@ JOSH = {
     **JOSH,
     "ENCODER": "hashing",
     "DB_THREAD_POOL": env_bool("JOSH_DB_THREAD_POOL", False),
+    # In-process searches: the test database is an in-memory one no lane worker could open (a served test
+    # process over a file database turns the lane on, as production has it).
+    "HEAVY_LANE_PROCESSES": env_int("JOSH_HEAVY_LANE_PROCESSES", 0, minimum=0),
     "QUERY_TIME_LIMIT_MS": env_int("JOSH_QUERY_TIME_LIMIT_MS", 20_000, minimum=10),
 }

@@ -4,3 +4,7 @@ from django.core.wsgi import get_wsgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "josh.settings")
 application = get_wsgi_application()
+
+from apps.core import lane  # noqa: E402  (after the app registry is ready)
+
+lane.start()  # searches run in worker processes (apps/core/lane.py): started now, not in the first search

@@ -1,5 +1,6 @@
 """The access policy (apps.access.policy) on Django's paths: /v1 (ninja) and /browse/ (DRF) in one place."""
 
+from apps.access.costs import metered
 from apps.access.policy import access_check, is_protected, policy_active
 from apps.core.adapters import josh_error_response
 
@@ -19,7 +20,11 @@ class AccessMiddleware:
             user=getattr(request, "user", None),
         )
         request.principal = decision.principal
-        response = josh_error_response(decision.error) if decision.error else self.get_response(request)
+        if decision.error:
+            response = josh_error_response(decision.error)
+        else:
+            with metered(decision):  # an expensive operation charges its cost to this caller (costs.charge)
+                response = self.get_response(request)
         for name, value in decision.headers.items():
             response[name] = value
         return response

@@ -131,13 +131,13 @@ def _rate_headers(usage: counters.Usage) -> dict[str, str]:
     }
 
 
-def rate_limit_hit(principal: Principal) -> tuple[dict[str, str], RateLimited | None]:
-    """Count one request against ``principal``'s budget: the X-RateLimit headers, and the error past it."""
+def rate_limit_hit(principal: Principal, units: int = 1) -> tuple[dict[str, str], RateLimited | None]:
+    """Count ``units`` against ``principal``'s budget: the X-RateLimit headers, and the error past it."""
     rate = rate_limit()
     if rate is None:
         return {}, None
     try:
-        usage = counters.hit(f"{RATE_GROUP}:{principal.rate_key}", rate)
+        usage = counters.hit(f"{RATE_GROUP}:{principal.rate_key}", rate, weight=units)
     except (sqlite3.Error, OSError):  # a counters hiccup must not turn into 429s for everyone: fail open
         logger.exception("rate-limit counters unavailable; request let through")
         return {}, None

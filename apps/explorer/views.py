@@ -10,6 +10,7 @@ from django.http import HttpResponseRedirect
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
+from apps.access.costs import metered
 from apps.access.policy import access_check, policy_active
 from apps.bills import selectors as bills
 from apps.bills.ids import topic_id
@@ -50,7 +51,8 @@ def guarded(view):
             if decision.error:
                 response = _error_page(request, decision.error, login=True)
             else:
-                response = view(request, *args, **kwargs)
+                with metered(decision):
+                    response = view(request, *args, **kwargs)
             for name, value in decision.headers.items():
                 response[name] = value
             return response

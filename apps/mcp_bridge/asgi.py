@@ -15,6 +15,7 @@ from django.conf import settings
 from django.http.request import split_domain_port, validate_host
 
 from apps.access.concurrency import ClientConcurrencyLimit
+from apps.access.costs import metered
 from apps.access.policy import access_check_async
 from apps.core.errors import error_body
 from apps.core.public_url import request_from_scope, serving
@@ -155,7 +156,8 @@ def build_router(django_app, mcp_app):
             body = error_body(decision.error, request_id=request_id)
             return await _reply(send, decision.error.status, body, extra)
         scope = _rewrite_headers(scope, request_id, headers)
-        return await mcp_app(scope, receive, _wrap_send(send, request_id, origin, decision.headers))
+        with metered(decision):  # a tool's expensive operation charges its cost to this caller
+            return await mcp_app(scope, receive, _wrap_send(send, request_id, origin, decision.headers))
 
     return router
 
@@ -173,5 +175,11 @@ def build_mcp_asgi(django_app):
 def build_application(django_app):
     """josh/asgi.py's entry point: the router inside the per-client cap on requests in flight (before a request
     can take a pool thread) inside the security headers (on every response, the cap's 429 included)."""
-    limited = ClientConcurrencyLimit(build_mcp_asgi(django_app), settings.JOSH["CLIENT_CONCURRENCY"])
+    josh = settings.JOSH
+    limited = ClientConcurrencyLimit(
+        build_mcp_asgi(django_app),
+        josh["CLIENT_CONCURRENCY"],
+        queue=josh["CLIENT_QUEUE"],
+        wait_s=josh["QUERY_TIME_LIMIT_MS"] / 1000,
+    )
     return SecurityHeaders(limited)

@@ -6,6 +6,8 @@ from functools import lru_cache
 import numpy as np
 from django.conf import settings
 
+from apps.access.costs import charge
+from apps.core import lane
 from apps.core.errors import InvalidParameter, InvalidQuery, NotFound, SourceNotSearchable
 from apps.core.pagination import parse_limit
 from apps.core.plans import get_plan
@@ -27,6 +29,14 @@ def _query_vector(encoder_name: str, q: str) -> np.ndarray:
 
 def query_vector(q: str) -> np.ndarray:
     return _query_vector(settings.JOSH["ENCODER"], q)
+
+
+def warm() -> None:
+    """Load the encoder and every semantic index once, before the first search needs them (a heavy-lane
+    worker calls this as it starts: apps/core/lane.py)."""
+    model_id = get_encoder().model_id
+    for target in eligibility.select(None, "semantic").semantic:
+        semantic.index_for(target.spec.chunk_table, model_id)
 
 
 def _lexical_leg(targets, parsed, filters: SearchFilters, depth: int) -> tuple[list, dict]:
@@ -171,11 +181,20 @@ def _check_paging(mode: str, limit: int | None, offset: int) -> int:
 def search(**params) -> SearchPage:
     """Search every eligible source (or the comma list ``source``): lexical BM25, semantic vectors, or both
     fused (``hybrid``, the default). Filters apply before ranking. Each hit cites its record. Takes the keyword
-    arguments of ``search_with_sources``."""
+    arguments of ``_search_with_sources``."""
     return search_with_sources(**params)[0]
 
 
-def search_with_sources(
+def search_with_sources(**params) -> tuple[SearchPage, list[str]]:
+    """``search``, plus the source of each of the first ``window`` ranked records (for facets). Only the page
+    is hydrated (snippets, citations): counting sources over a window costs no snippet. Runs in the heavy lane
+    (apps/core/lane.py): a search never competes with a lookup for this process's GIL. The caller's rate budget
+    is charged a search's cost first (apps.access.costs)."""
+    charge("search")
+    return lane.run(_search_with_sources, **params)
+
+
+def _search_with_sources(
     *,
     q: str,
     source: str | None = None,
@@ -188,8 +207,6 @@ def search_with_sources(
     offset: int = 0,
     window: int = 0,
 ) -> tuple[SearchPage, list[str]]:
-    """``search``, plus the source of each of the first ``window`` ranked records (for facets). Only the page
-    is hydrated (snippets, citations): counting sources over a window costs no snippet."""
     started = time.perf_counter()
     size = _check_paging(mode, limit, offset)
     if not (q or "").strip():
@@ -222,7 +239,13 @@ def search_with_sources(
 
 
 def similar(*, slug: str, id: str, limit: int | None = None, offset: int = 0) -> SearchPage:
-    """Records of the same source nearest to record ``id``, by the mean of its own chunk vectors."""
+    """Records of the same source nearest to record ``id``, by the mean of its own chunk vectors (in the heavy
+    lane, as searches are, and at a search's cost)."""
+    charge("search")
+    return lane.run(_similar, slug=slug, id=id, limit=limit, offset=offset)
+
+
+def _similar(*, slug: str, id: str, limit: int | None, offset: int) -> SearchPage:
     started = time.perf_counter()
     size = _check_paging("semantic", limit, offset)
     plan = get_plan(slug)

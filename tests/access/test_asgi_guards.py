@@ -3,12 +3,14 @@ worker thread), and security headers on every response — REST, errors, HTML pa
 
 import asyncio
 import json
+import time
 
 import httpx
 import pytest
 from django.core.asgi import get_asgi_application
 
 from apps.access.concurrency import ClientConcurrencyLimit
+from apps.core.db import timelimit
 from apps.core.security_headers import CSP_DATA, CSP_HTML
 from apps.mcp_bridge.asgi import build_application
 from tests.mcp.conftest import RPC_HEADERS, LiveServer
@@ -43,21 +45,26 @@ async def _request(app, address: str) -> tuple[int, dict, bytes]:
     return sent[0]["status"], headers, sent[1]["body"]
 
 
-def test_a_client_past_its_cap_is_refused_at_once_and_others_still_get_in():
+def test_a_client_past_its_cap_waits_in_its_own_line_and_past_the_line_is_refused_at_once():
     async def scenario():
         gate = Gate()
-        app = ClientConcurrencyLimit(gate, limit=2)
+        app = ClientConcurrencyLimit(gate, limit=2, queue=1, wait_s=60)
         held = [asyncio.create_task(_request(app, "203.0.113.5")) for _ in range(2)]
         assert [await gate.entered.get() for _ in held] == ["203.0.113.5"] * 2
-        status, headers, body = await _request(app, "203.0.113.5")  # answered without waiting on the gate
+        waiting = asyncio.create_task(_request(app, "203.0.113.5"))  # third: waits, holding no slot
+        await asyncio.sleep(0)
+        assert len(app.waiting["203.0.113.5"]) == 1 and gate.entered.empty()
+        status, headers, body = await _request(app, "203.0.113.5")  # fourth: past the line, answered at once
         other = asyncio.create_task(_request(app, "198.51.100.9"))
         assert await gate.entered.get() == "198.51.100.9"
         local = asyncio.create_task(_request(app, "127.0.0.1"))  # loopback: the operator or a local proxy
         assert await gate.entered.get() == "127.0.0.1"
         assert app.in_flight == {"203.0.113.5": 2, "198.51.100.9": 1}
         gate.release.set()
-        finished = [await t for t in (*held, other, local)]
-        assert [s for s, _, _ in finished] == [200] * 4 and app.in_flight == {}
+        assert await gate.entered.get() == "203.0.113.5"  # the waiting one got a finished one's slot
+        finished = [await t for t in (*held, waiting, other, local)]
+        assert [s for s, _, _ in finished] == [200] * 5
+        assert (app.in_flight, app.waiting) == ({}, {})
         return status, headers, json.loads(body)
 
     status, headers, body = asyncio.run(scenario())
@@ -67,10 +74,68 @@ def test_a_client_past_its_cap_is_refused_at_once_and_others_still_get_in():
     assert error == {
         "type": "rate_limit_error",
         "code": "too_many_concurrent_requests",
-        "message": "Too many requests in flight from this client (at most 2 at once); wait for one to finish, "
-        "then retry.",
-        "hint": {"max_concurrent": 2, "retry_after": 1},
+        "message": "Too many requests in flight from this client (at most 2 at once, 1 more waiting); wait for "
+        "one to finish, then retry.",
+        "hint": {"max_concurrent": 2, "max_waiting": 1, "retry_after": 1},
     }
+
+
+async def _one_in_flight(wait_s: float):
+    """A cap of 1 (4 may wait) with one request of 203.0.113.5 in flight, held at the gate."""
+    gate = Gate()
+    app = ClientConcurrencyLimit(gate, limit=1, queue=4, wait_s=wait_s)
+    held = asyncio.create_task(_request(app, "203.0.113.5"))
+    assert await gate.entered.get() == "203.0.113.5"
+    return gate, app, held
+
+
+def test_a_waiting_requests_budget_counts_from_its_arrival_not_from_its_turn():
+    async def scenario():
+        gate, app, held = await _one_in_flight(wait_s=60)
+        seen = []
+
+        async def note_arrival(scope, receive, send):
+            seen.append((timelimit.arrived.get(), time.perf_counter()))
+            await gate(scope, receive, send)
+
+        app.app = note_arrival
+        waiting = asyncio.create_task(_request(app, "203.0.113.5"))
+        await asyncio.sleep(0)  # it arrives and joins the line
+        assert len(app.waiting["203.0.113.5"]) == 1
+        released = time.perf_counter()
+        gate.release.set()
+        await held, await waiting
+        return released, seen
+
+    released, [(arrived, admitted)] = asyncio.run(scenario())
+    assert arrived < released <= admitted  # its clock started before its turn came
+
+
+def test_a_request_that_waits_past_its_time_is_refused_and_leaves_the_line():
+    async def scenario():
+        gate, app, held = await _one_in_flight(wait_s=0.01)
+        status, _, body = await _request(app, "203.0.113.5")  # waits 10 ms, never gets the slot
+        assert (app.in_flight, app.waiting) == ({"203.0.113.5": 1}, {})
+        gate.release.set()
+        assert (await held)[0] == 200 and app.in_flight == {}
+        return status, json.loads(body)["error"]["code"]
+
+    assert asyncio.run(scenario()) == (429, "too_many_concurrent_requests")
+
+
+def test_a_waiting_request_cancelled_by_its_client_leaves_the_line():
+    async def scenario():
+        gate, app, held = await _one_in_flight(wait_s=60)
+        waiting = asyncio.create_task(_request(app, "203.0.113.5"))
+        await asyncio.sleep(0)
+        waiting.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await waiting
+        gate.release.set()
+        await held
+        return app.in_flight, app.waiting
+
+    assert asyncio.run(scenario()) == ({}, {})
 
 
 @pytest.mark.django_db(transaction=True)

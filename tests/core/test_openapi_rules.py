@@ -3,6 +3,7 @@ plus Josh's own rules (apps/core/openapi_lint: errors documented with the one en
 parameter, unique operation ids and component names), and fields named as on the wire."""
 
 import copy
+import gzip
 
 import pytest
 from django.core.management import call_command
@@ -97,3 +98,16 @@ def test_credentials_are_required_in_the_spec_when_the_server_requires_them():
     from apps.core.openapi import security_requirement
 
     assert security_requirement(auth_required=True) == [{"ApiKey": []}, {"Bearer": []}]
+
+
+@pytest.mark.django_db
+def test_the_served_document_is_the_schema_encoded_once(client, spec):
+    """/v1/openapi.json answers the same bytes each time, encoded once: a flood of it must not re-encode
+    ~380 KB of JSON (GIL held) per request."""
+    first, second = client.get("/v1/openapi.json"), client.get("/v1/openapi.json")
+    assert (first.status_code, first["content-type"]) == (200, "application/json")
+    assert first.content == second.content and first.json() == spec
+    assert api.openapi_bytes({}) is api.openapi_bytes({})
+    zipped = client.get("/v1/openapi.json", headers={"accept-encoding": "gzip, deflate"})
+    assert (zipped["content-encoding"], zipped["vary"]) == ("gzip", "Accept-Encoding")
+    assert gzip.decompress(zipped.content) == first.content and len(zipped.content) < len(first.content) / 5

@@ -152,3 +152,25 @@ def test_a_raw_statement_does_not_start_once_its_block_is_spent(no_time_left):
     with pytest.raises(QueryTimeout, match="spent"), timelimit.deadline(1, "spent after {ms} ms"):
         queries.fetchall("SELECT 1")
     assert queries.fetchall("SELECT 1") == [(1,)]  # no block open: nothing to check against
+
+
+def test_the_request_budget_counts_from_the_requests_arrival(settings, monkeypatch):
+    """Time a request spent waiting before its first statement (in its client's line, for a pool thread) is
+    inside its budget: a request that arrived a whole budget ago gets no statement at all, one that arrived
+    just now gets the whole budget."""
+    from apps.core.errors import QueryTimeout
+
+    settings.JOSH = {**settings.JOSH, "QUERY_TIME_LIMIT_MS": 300}
+    monkeypatch.setattr(timelimit.time, "perf_counter", _ms_clock())
+    token = timelimit.arrived.set(timelimit.time.perf_counter() - 0.3)
+    try:
+        with pytest.raises(QueryTimeout), timelimit.public_queries():
+            _run("SELECT 1")
+        timelimit.arrived.set(timelimit.time.perf_counter())
+        with timelimit.public_queries():
+            assert 0.29 < timelimit.remaining_s() <= 0.3
+            assert _run("SELECT 1") == [(1,)]
+    finally:
+        timelimit.arrived.reset(token)
+    with timelimit.public_queries(budget_s=0.05):  # an explicit budget (a lane worker's) starts now
+        assert 0.04 < timelimit.remaining_s() <= 0.05

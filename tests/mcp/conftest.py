@@ -102,6 +102,7 @@ def josh_server(tmp_path_factory):
         "JOSH_DATA_DIR": str(data_dir),
         "DJANGO_SETTINGS_MODULE": "josh.settings_test",
         "JOSH_DB_THREAD_POOL": "1",  # the served process runs MCP calls on the DB thread pool, as in production
+        "JOSH_HEAVY_LANE_PROCESSES": "1",  # and searches in a heavy-lane worker process (apps/core/lane.py)
         "JOSH_LOG_LEVEL": "WARNING",
         # A public host name besides loopback: URLs in results must follow the Host a call came in on.
         "JOSH_ALLOWED_HOSTS": "127.0.0.1,localhost,josh.example.org",

@@ -20,6 +20,7 @@ import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 
 from django.conf import settings
 from django.db import connection
@@ -55,6 +56,10 @@ def timeout_error(budget_ms: int | None = None) -> QueryTimeout:
 _ARMED: dict[int, tuple[float, int]] = {}  # id(raw connection) -> (end, steps) of the armed handler
 _BLOCKS: dict[int, list[float]] = {}  # id(raw connection) -> ends of the open deadline blocks
 _request = threading.local()  # .end: when this thread's request (or MCP tool call) must be done
+# When the request reached the server (``time.perf_counter``), set by the outermost ASGI layer
+# (apps.access.concurrency): its budget counts from then, so time spent waiting for a slot or a thread is
+# inside it, not before it. Unset (a command, a test client, a lane worker): the budget starts when it opens.
+arrived: ContextVar[float | None] = ContextVar("josh_request_arrived", default=None)
 
 
 def _request_end() -> float:
@@ -168,11 +173,15 @@ def _statement_limit(execute, sql, params, many, context):
         raise
 
 
-def install() -> None:
-    """Start limiting this thread's statements (idempotent); the request's wall-clock budget starts now."""
+def install(budget_s: float | None = None) -> None:
+    """Start limiting this thread's statements (idempotent) under a wall-clock budget of ``budget_s`` from
+    now, or by default the public budget from the request's arrival (``arrived``)."""
     if _statement_limit not in connection.execute_wrappers:
         connection.execute_wrappers.append(_statement_limit)
-        _request.end = time.perf_counter() + _budget_ms() / 1000
+        if budget_s is None:
+            _request.end = (arrived.get() or time.perf_counter()) + _budget_ms() / 1000
+        else:
+            _request.end = time.perf_counter() + budget_s
 
 
 def uninstall() -> None:
@@ -185,10 +194,11 @@ def uninstall() -> None:
 
 
 @contextmanager
-def public_queries() -> Iterator[None]:
-    """Run the block's ORM statements under the per-statement time limit and one wall-clock budget for all."""
+def public_queries(budget_s: float | None = None) -> Iterator[None]:
+    """Run the block's ORM statements under the per-statement time limit and one wall-clock budget for all:
+    ``budget_s`` seconds (default: the public budget), or the one already open around the block."""
     already = _statement_limit in connection.execute_wrappers
-    install()
+    install(budget_s)
     try:
         yield
     except Exception as exc:

@@ -1,0 +1,144 @@
+"""The heavy lane: expensive reads (searches) run in a few worker processes at a lower CPU priority, so a cheap
+request never waits for them — neither for the GIL nor for a core.
+
+All of one process's threads share one GIL, and the operating system cannot tell a 10 ms lookup from a 2 s
+search when both are threads of the same process: with a search running, the lookup got a slice of the GIL
+at each switch interval and was 5-10x slower (docs/DEVELOPING.md, "Serving and threads"). In its own process
+a search holds its own GIL, and at ``nice`` ``JOSH["HEAVY_LANE_NICE"]`` the scheduler gives the serving
+process's threads the CPU first whenever both want it.
+
+``run(fn, **kwargs)`` calls the module-level ``fn`` in the lane under what is left of the caller's request
+budget and waits at most that long: past it, the caller answers 503 ``query_timeout`` at once whatever the
+worker is doing (the worker's own progress handler stops its SQL at the same end). Work that waited in the
+queue past its end is never started. A ``JoshError`` raised in the worker is raised again in the caller with
+its code, message and hint. A worker that dies is replaced; the request it served gets a 503.
+
+``JOSH["HEAVY_LANE_PROCESSES"] = 0`` runs ``fn`` in the calling thread instead (the tests: their database is an
+in-memory one that no other process can open).
+"""
+
+import ctypes
+import logging
+import multiprocessing
+import os
+import signal
+import threading
+import time
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
+from concurrent.futures.process import BrokenProcessPool
+
+from django.conf import settings
+from django.utils.module_loading import import_string
+
+from apps.core.db import timelimit
+from apps.core.errors import JoshError, QueryTimeout
+
+logger = logging.getLogger("josh.lane")
+_pool: ProcessPoolExecutor | None = None
+_pool_lock = threading.Lock()
+_in_lane = False  # True inside a lane worker: a lane call there runs inline
+
+
+def size() -> int:
+    return settings.JOSH.get("HEAVY_LANE_PROCESSES", 0)
+
+
+def enabled() -> bool:
+    return size() > 0 and not _in_lane
+
+
+def _die_with_parent() -> None:
+    """Linux: the worker gets SIGKILL when the serving process dies (even by kill -9), never an orphan."""
+    try:
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+
+def _worker_init(nice: int, warm: str) -> None:
+    global _in_lane
+    _die_with_parent()
+    os.nice(nice)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the server's Ctrl-C is the server's to handle
+    import django
+
+    django.setup()
+    _in_lane = True
+    if warm:  # one-time loads (an encoder) done at start, not inside the first request's budget
+        try:
+            import_string(warm)()
+        except Exception:  # a database not migrated yet: the first search loads what it needs itself
+            logger.exception("heavy lane: warming up with %s failed", warm)
+
+
+def _pool_now() -> ProcessPoolExecutor:
+    global _pool
+    with _pool_lock:
+        if _pool is None:
+            _pool = ProcessPoolExecutor(
+                max_workers=size(),
+                mp_context=multiprocessing.get_context("spawn"),  # never fork a process that has threads
+                initializer=_worker_init,
+                initargs=(settings.JOSH.get("HEAVY_LANE_NICE", 10), settings.JOSH.get("HEAVY_LANE_WARM", "")),
+            )
+        return _pool
+
+
+def _drop_pool(broken: ProcessPoolExecutor) -> None:
+    global _pool
+    with _pool_lock:
+        if _pool is broken:
+            _pool = None
+    broken.shutdown(wait=False, cancel_futures=True)
+
+
+def start() -> None:
+    """Start the workers now (at server start) rather than inside the first search's budget."""
+    if enabled():
+        pool = _pool_now()
+        for _ in range(size()):
+            pool.submit(time.sleep, 0)
+
+
+def _call(fn, kwargs: dict, end: float):
+    """In the worker: ``fn(**kwargs)`` under a request budget that ends at ``end`` (``time.monotonic``, one
+    clock for every process on the host). A ``JoshError`` comes back as data: its class's ``__init__`` may not
+    take what pickling would give it."""
+    left = end - time.monotonic()
+    try:
+        if left <= 0:  # waited in the queue past its end: the caller has already answered 503
+            raise timelimit.timeout_error()
+        with timelimit.public_queries(budget_s=left):
+            return ("ok", fn(**kwargs))
+    except JoshError as exc:
+        return ("error", (type(exc), exc.args, exc.__dict__))
+
+
+def _rebuild(cls, args, state) -> JoshError:
+    exc = cls.__new__(cls)
+    Exception.__init__(exc, *args)
+    exc.__dict__.update(state)
+    return exc
+
+
+def run(fn, /, **kwargs):
+    """``fn(**kwargs)`` in the lane (or here when the lane is off), within the caller's request budget."""
+    if not enabled():
+        return fn(**kwargs)
+    left = timelimit.remaining_s()
+    pool = _pool_now()
+    try:
+        future = pool.submit(_call, fn, kwargs, time.monotonic() + left)
+        kind, value = future.result(timeout=left)
+    except FutureTimeout:
+        future.cancel()
+        raise timelimit.timeout_error() from None
+    except BrokenProcessPool:
+        _drop_pool(pool)
+        raise QueryTimeout(
+            "The search worker stopped while serving this request; retry.", code="search_worker_lost"
+        ) from None
+    if kind == "error":
+        raise _rebuild(*value)
+    return value

@@ -1,0 +1,95 @@
+"""The heavy lane (apps/core/lane.py): work runs in a real worker process at a lower CPU priority, within the
+caller's budget; the caller answers 503 at its budget's end whatever the worker is doing, a worker's JoshError
+comes back whole, and a dead worker is replaced. The functions below are what the worker runs."""
+
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+from apps.core import lane
+from apps.core.db import timelimit
+from apps.core.errors import InvalidParameter, QueryTimeout
+
+pytestmark = pytest.mark.slow  # spawns worker processes that each set Django up
+
+
+def where() -> tuple[int, int]:
+    return os.getpid(), os.getpriority(os.PRIO_PROCESS, 0)
+
+
+def refuse(parameter: str) -> None:
+    raise InvalidParameter(parameter, f"{parameter} is not a number.", allowed=["1", "2"])
+
+
+def hold(started: str, release: str) -> str:
+    """Announce itself, then wait (bounded) for the test's signal: longer than the caller's budget."""
+    Path(started).touch()
+    for _ in range(6000):
+        if Path(release).exists():
+            return "released"
+        time.sleep(0.01)
+    return "never released"
+
+
+def die() -> None:
+    os._exit(1)
+
+
+@pytest.fixture(scope="module")
+def worker():
+    """One worker for the module (each start sets Django up in a new process: seconds on a busy machine)."""
+    from django.conf import settings
+    from django.test import override_settings
+
+    josh = {**settings.JOSH, "HEAVY_LANE_PROCESSES": 1, "HEAVY_LANE_NICE": 5, "HEAVY_LANE_WARM": ""}
+    with override_settings(JOSH=josh):
+        yield
+        if lane._pool is not None:
+            lane._drop_pool(lane._pool)
+
+
+def test_work_runs_in_another_process_at_a_lower_priority(worker):
+    pid, priority = lane.run(where)
+    assert pid != os.getpid()
+    assert priority == min(19, os.getpriority(os.PRIO_PROCESS, 0) + 5)
+    assert lane.run(where) == (pid, priority)  # the same worker serves the next call
+
+
+def test_a_josh_error_in_the_worker_is_raised_whole_in_the_caller(worker):
+    with pytest.raises(InvalidParameter) as raised:
+        lane.run(refuse, parameter="congress")
+    error = raised.value
+    assert (error.status, error.code, error.parameter, str(error)) == (
+        400, "invalid_parameter", "congress", "congress is not a number."
+    )  # fmt: skip
+    assert error.hint == {"parameter": "congress", "allowed": ["1", "2"]}
+
+
+def test_the_caller_answers_at_its_budget_while_the_worker_is_still_busy(worker, tmp_path):
+    lane.run(where)  # the worker is up: what follows measures the call, not the start
+    started, release = tmp_path / "started", tmp_path / "release"
+    with pytest.raises(QueryTimeout) as raised, timelimit.public_queries(budget_s=0.5):
+        lane.run(hold, started=str(started), release=str(release))
+    assert raised.value.code == "query_timeout"
+    assert started.exists() and not release.exists()  # the worker was still holding when the caller gave up
+    release.touch()
+    assert lane.run(where)[0] != os.getpid()  # and the worker serves again once it is done
+
+
+def test_work_whose_budget_is_spent_never_starts(worker, tmp_path):
+    lane.run(where)
+    started = tmp_path / "started"
+    with pytest.raises(QueryTimeout), timelimit.public_queries(budget_s=0.0):
+        lane.run(hold, started=str(started), release=str(tmp_path / "release"))
+    lane.run(where)  # the worker has taken (and dropped) the spent call by now
+    assert not started.exists()
+
+
+def test_a_worker_that_dies_is_replaced(worker):
+    first = lane.run(where)[0]
+    with pytest.raises(QueryTimeout) as raised:
+        lane.run(die)
+    assert (raised.value.status, raised.value.code) == (503, "search_worker_lost")
+    assert lane.run(where)[0] not in (first, os.getpid())
