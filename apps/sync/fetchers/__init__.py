@@ -30,6 +30,16 @@ class FetchContext:
     def url(self, setting: str, path: str = "") -> str:
         return self.conf[setting].rstrip("/") + path
 
+    def pages(self, url: str, *, params: dict, next_key: str, headers=None) -> Iterator[dict]:
+        """Each JSON page of a listing whose pages name the next page's full URL in ``next_key`` (the FR
+        API's ``next_page_url``, GovInfo's ``nextPage``, the LDA API's ``next``): the first request carries
+        ``params``, every next URL carries the query itself."""
+        next_url: str | None = url
+        while next_url:
+            page = self.client.get(next_url, params=params, headers=headers).json()
+            yield page
+            next_url, params = page.get(next_key), None
+
 
 @dataclass(frozen=True)
 class Fetcher:

@@ -55,10 +55,9 @@ def published_changes(collection: str, content: str):
     def changes(ctx: FetchContext):
         since = ctx.since or timezone.now().date() - timedelta(days=ctx.conf["FIRST_SYNC_DAYS"])
         url = ctx.url("GOVINFO_API_URL", f"/published/{since.isoformat()}")
-        params: dict | None = {"collection": collection, "offsetMark": "*", "pageSize": 1000}
+        params = {"collection": collection, "offsetMark": "*", "pageSize": 1000}
         headers = {"X-Api-Key": ctx.conf["GOVINFO_API_KEY"]}  # a header: URLs get logged
-        while url:
-            page = ctx.client.get(url, params=params, headers=headers).json()
+        for page in ctx.pages(url, params=params, next_key="nextPage", headers=headers):
             for package in page.get("packages", []):
                 pid = package["packageId"]
                 yield Remote(
@@ -66,7 +65,6 @@ def published_changes(collection: str, content: str):
                     url=ctx.url("GOVINFO_CONTENT_URL", f"/pkg/{pid}/{content}/{pid}.xml"),
                     version=package.get("lastModified") or None,
                 )
-            url, params = page.get("nextPage"), None  # the next page's URL carries the query
 
     return changes
 
