@@ -20,6 +20,9 @@ def replay(settings, tmp_path):
             "ECFR_URL": server.base,
             "REGULATIONS_GOV_URL": server.base,
             "REGULATIONS_GOV_API_KEY": "test-key",
+            "VOTES_API_URL": f"{server.base}/votes-api",
+            "VOTES_RAW_URL": f"{server.base}/votes-raw",
+            "USCODE_URL": f"{server.base}/uscode",
             "CONGRESSES": [114, 117, 119],
             "MIN_INTERVAL_S": 0.0,
         }

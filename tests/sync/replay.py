@@ -7,16 +7,24 @@ the official services use, so ``manage.py sync`` runs end to end with no network
 * federalregister.gov ``/api/v1/documents.json`` (one result per document of the bundled issue, paged);
 * raw congress-legislators YAML under ``/legislators/`` with ETags (``If-None-Match`` answers 304);
 * GovInfo ``/published/{date}?collection=BILLS|PLAW`` and ``/content/pkg/{id}/xml|uslm/{id}.xml``;
-* eCFR versioner ``/api/versioner/v1/titles.json``; regulations.gov ``/v4/documents`` (needs a key).
+* eCFR versioner ``/api/versioner/v1/titles.json``; regulations.gov ``/v4/documents`` (needs a key);
+* the GitHub API and raw files of Hear-Ye/congress-data under ``/votes-api`` and ``/votes-raw``:
+  ``/contents/data/{congress}/votes`` (session-year folders), ``/git/trees/{sha}`` (a year's vote folders,
+  each with a tree id derived from its file) and ``/data/{congress}/votes/{year}/{vote}/data.json``;
+* uscode.house.gov under ``/uscode``: ``/download/download.shtml`` linking each bundled title's zip at
+  ``release_point``, and ``/download/releasepoints/us/pl/{congress}/{law}/xml_usc{nn}@{point}.zip`` (the
+  title's XML zipped on the fly, as OLRC ships it).
 
 The first request the server sees is answered 429 with ``Retry-After: 0``, to prove the client waits and
 retries. Every request path is recorded in ``requests``.
 """
 
 import hashlib
+import io
 import json
 import re
 import threading
+import zipfile
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
@@ -33,11 +41,17 @@ REGS_PAGES = (
 )
 
 
+def _sha(text: str) -> str:
+    """A stand-in git object id: the same text always gets the same one."""
+    return hashlib.sha1(text.encode()).hexdigest()
+
+
 class Replay:
     def __init__(self, corpus: Path):
         self.corpus = corpus
         self.requests: list[str] = []
         self.throttle_next = True
+        self.release_point = "118-22"
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
         self.base = f"http://127.0.0.1:{self._server.server_port}"
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
@@ -84,6 +98,59 @@ class Replay:
             return self._file(self.packages().get(m.group(1)))
         if path == "/v4/documents":
             return self._regs_page(query, headers)
+        if path.startswith("/votes-"):
+            return self._votes(path)
+        if path.startswith("/uscode/"):
+            return self._uscode(path)
+        return 404, {}, b"not found"
+
+    def _votes(self, path: str) -> tuple[int, dict, bytes]:
+        years = {
+            _sha(f"{c.name}/{y.name}"): y for c in (self.corpus / "votes").iterdir() for y in c.iterdir()
+        }
+        if m := re.fullmatch(r"/votes-api/contents/data/(\d+)/votes", path):
+            folder = self.corpus / "votes" / m.group(1)
+            if not folder.is_dir():
+                return 404, {}, b'{"message": "Not Found"}'
+            return self._json(
+                [
+                    {"name": y.name, "path": f"data/{m.group(1)}/votes/{y.name}", "type": "dir",
+                     "sha": _sha(f"{m.group(1)}/{y.name}")}
+                    for y in sorted(folder.iterdir())
+                ]
+            )  # fmt: skip
+        if m := re.fullmatch(r"/votes-api/git/trees/(\w+)", path):
+            year = years.get(m.group(1))
+            if year is None:
+                return 404, {}, b'{"message": "Not Found"}'
+            tree = [
+                {"path": f.stem, "type": "tree", "sha": _sha(f.read_text())}
+                for f in sorted(year.glob("*.json"))
+            ]
+            return self._json({"sha": m.group(1), "tree": tree, "truncated": False})
+        if m := re.fullmatch(r"/votes-raw/data/(\d+)/votes/(\d+)/(\w+)/data\.json", path):
+            return self._file(self.corpus / "votes" / m.group(1) / m.group(2) / f"{m.group(3)}.json")
+        return 404, {}, b"not found"
+
+    def _uscode(self, path: str) -> tuple[int, dict, bytes]:
+        congress, law = self.release_point.split("-", 1)
+        titles = {p.stem.removeprefix("usc"): p for p in (self.corpus / "us-code").glob("usc*.xml")}
+        if path == "/uscode/download/download.shtml":
+            links = "".join(
+                f'<div class="uscitemlist"><a href="releasepoints/us/pl/{congress}/{law}/'
+                f'xml_usc{t}@{self.release_point}.zip" title="Title {t}">[XML]</a></div>'
+                for t in sorted(titles)
+            )
+            html = f"<html><body><h3>Public Law {self.release_point}</h3>{links}</body></html>"
+            return 200, {"Content-Type": "text/html"}, html.encode()
+        pattern = (
+            rf"/uscode/download/releasepoints/us/pl/{congress}/{law}/xml_usc(\w+)@{self.release_point}\.zip"
+        )
+        if (m := re.fullmatch(pattern, path)) and m.group(1) in titles:
+            buffer = io.BytesIO()
+            with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+                archive.write(titles[m.group(1)], titles[m.group(1)].name)
+            return 200, {"Content-Type": "application/zip"}, buffer.getvalue()
         return 404, {}, b"not found"
 
     def packages(self) -> dict[str, Path]:

@@ -192,3 +192,38 @@ def test_polite_client_reads_retry_after_and_names_what_failed(replay):
         assert client.get(f"{replay.base}/nowhere", missing_ok=True) is None
         with pytest.raises(UpstreamError, match="/nowhere: HTTP 404"):
             client.get(f"{replay.base}/nowhere")
+
+
+def test_votes_sync_lists_each_session_year_and_fetches_its_votes(replay):
+    result = sync_source(get_fetcher("roll-call-votes"), since=date(2022, 1, 1))
+    _throttled_once(result, replay)
+    folders = [CORPUS / "votes" / "117" / "2022", CORPUS / "votes" / "119" / "2025"]
+    files = sorted(p for folder in folders for p in folder.glob("*.json"))
+    assert sorted(result.fetched) == sorted(
+        f"{p.stem}-{p.parent.parent.name}.{p.parent.name}.json" for p in files
+    )
+    assert [(r.source, r.files_total, r.inserted) for r in result.ingests] == [
+        ("roll-call-votes", len(files), len(files))
+    ]
+    assert not any("/2021" in path for path in replay.requests)  # a session year before --since: not asked
+    assert "/votes-api/contents/data/114/votes" in replay.requests  # a congress upstream lacks: skipped
+    _all_noop("roll-call-votes", files)
+    again = sync_source(get_fetcher("roll-call-votes"), since=date(2022, 1, 1))
+    assert (again.fetched, again.unchanged, again.ingests) == ([], len(files), [])
+
+
+def test_us_code_sync_fetches_each_title_zip_of_the_current_release_point(replay):
+    result = sync_source(get_fetcher("us-code"))
+    _throttled_once(result, replay)
+    assert result.fetched == ["xml_usc01.zip"]
+    [ingest] = result.ingests
+    assert (ingest.source, ingest.files_total, ingest.status) == ("us-code", 1, "success")
+    assert ingest.inserted == ingest.records == 39  # title 1's sections, read from the zip in place
+    _all_noop("us-code")
+    again = sync_source(get_fetcher("us-code"))
+    assert (again.fetched, again.unchanged, again.ingests) == ([], 1, [])
+    replay.release_point = "118-30"  # a new release point: the title is fetched again, its sections unchanged
+    newer = sync_source(get_fetcher("us-code"))
+    assert newer.fetched == ["xml_usc01.zip"] and newer.ingests[0].noop == ingest.records
+    state = SyncState.objects.get(source="us-code")
+    assert state.versions == {"xml_usc01.zip": "118-30"}

@@ -60,7 +60,15 @@ def register(fetcher: Fetcher) -> Fetcher:
 
 def all_fetchers() -> list[Fetcher]:
     from apps.core.plans import all_plans
-    from apps.sync.fetchers import ecfr, federal_register, govinfo, legislators, regulations_gov  # noqa: F401
+    from apps.sync.fetchers import (  # noqa: F401
+        ecfr,
+        federal_register,
+        govinfo,
+        legislators,
+        regulations_gov,
+        uscode,
+        votes,
+    )
 
     # In the plans' dependency order, so 'sync all' brings legislators in before the bills that name them.
     order = {plan.slug: i for i, plan in enumerate(all_plans())}
