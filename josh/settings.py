@@ -210,6 +210,10 @@ SYNC = {
         "JOSH_LEGISLATORS_URL", "https://raw.githubusercontent.com/unitedstates/congress-legislators/main"
     ),
     "ECFR_URL": env_str("JOSH_ECFR_URL", "https://www.ecfr.gov"),
+    "EXECUTIVE_ORDERS_URL": env_str(
+        "JOSH_EXECUTIVE_ORDERS_URL",
+        "https://raw.githubusercontent.com/usnationalarchives/federalregister-api-core/main",
+    ),
     # Roll-call votes: the unitedstates/congress scraper's output as Hear-Ye/congress-data keeps it.
     "VOTES_API_URL": env_str("JOSH_VOTES_API_URL", "https://api.github.com/repos/Hear-Ye/congress-data"),
     "VOTES_RAW_URL": env_str(

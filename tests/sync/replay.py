@@ -5,7 +5,8 @@ the official services use, so ``manage.py sync`` runs end to end with no network
   time = its ``<updateDate>``), ``/bulkdata/BILLSTATUS/...``, ``/bulkdata/FR/{yyyy}/{mm}/FR-{date}.xml``,
   ``/bulkdata/ECFR/title-{n}/ECFR-title{n}.xml``;
 * federalregister.gov ``/api/v1/documents.json`` (one result per document of the bundled issue, paged);
-* raw congress-legislators YAML under ``/legislators/`` with ETags (``If-None-Match`` answers 304);
+* raw congress-legislators YAML under ``/legislators/`` and the FR's executive-order index under
+  ``/federalregister-api-core/data/``, with ETags (``If-None-Match`` answers 304);
 * GovInfo ``/published/{date}?collection=BILLS|PLAW`` and ``/content/pkg/{id}/xml|uslm/{id}.xml``;
 * eCFR versioner ``/api/versioner/v1/titles.json``; regulations.gov ``/v4/documents`` (needs a key);
 * the GitHub API and raw files of Hear-Ye/congress-data under ``/votes-api`` and ``/votes-raw``:
@@ -80,6 +81,8 @@ class Replay:
             return self._json(self._fr_documents(query))
         if m := re.fullmatch(r"/legislators/([\w-]+\.yaml)", path):
             return self._file(self.corpus / "congress-legislators" / m.group(1), headers=headers)
+        if path == "/federalregister-api-core/data/executive_orders.csv":
+            return self._file(self.corpus / "federal-register" / "executive_orders.csv", headers=headers)
         if path == "/api/versioner/v1/titles.json":
             titles = [
                 {

@@ -227,3 +227,15 @@ def test_us_code_sync_fetches_each_title_zip_of_the_current_release_point(replay
     assert newer.fetched == ["xml_usc01.zip"] and newer.ingests[0].noop == ingest.records
     state = SyncState.objects.get(source="us-code")
     assert state.versions == {"xml_usc01.zip": "118-30"}
+
+
+def test_executive_orders_sync_fetches_the_index_and_then_only_asks(replay):
+    result = sync_source(get_fetcher("executive-orders"))
+    _throttled_once(result, replay)
+    assert result.fetched == ["executive_orders.csv"]
+    [ingest] = result.ingests
+    assert (ingest.source, ingest.status, ingest.inserted) == ("executive-orders", "success", ingest.records)
+    direct = run_ingest(slug="executive-orders")  # the bundled file itself: the same records, all unchanged
+    assert direct.records == direct.noop == ingest.records > 0
+    again = sync_source(get_fetcher("executive-orders"))
+    assert (again.fetched, again.unchanged, again.ingests) == ([], 1, [])  # a 304

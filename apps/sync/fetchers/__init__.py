@@ -62,6 +62,7 @@ def all_fetchers() -> list[Fetcher]:
     from apps.core.plans import all_plans
     from apps.sync.fetchers import (  # noqa: F401
         ecfr,
+        executive_orders,
         federal_register,
         govinfo,
         legislators,
