@@ -7,7 +7,8 @@ the official services use, so ``manage.py sync`` runs end to end with no network
 * federalregister.gov ``/api/v1/documents.json`` (one result per document of the bundled issue, paged);
 * raw congress-legislators YAML under ``/legislators/`` and the FR's executive-order index under
   ``/federalregister-api-core/data/``, with ETags (``If-None-Match`` answers 304);
-* GovInfo ``/published/{date}?collection=BILLS|PLAW`` and ``/content/pkg/{id}/xml|uslm/{id}.xml``;
+* GovInfo ``/published/{date}?collection=BILLS|PLAW|CREC``, ``/content/pkg/{id}/xml|uslm/{id}.xml``,
+  ``/packages/{id}/granules`` (paged) and ``/content/pkg/{id}/html/{granule}.htm``;
 * eCFR versioner ``/api/versioner/v1/titles.json``; regulations.gov ``/v4/documents`` (needs a key);
 * the GitHub API and raw files of Hear-Ye/congress-data under ``/votes-api`` and ``/votes-raw``:
   ``/contents/data/{congress}/votes`` (session-year folders), ``/git/trees/{sha}`` (a year's vote folders,
@@ -97,6 +98,8 @@ class Replay:
             return self._file(self.corpus / "ecfr" / m.group(2))
         if m := re.fullmatch(r"/published/(\d{4}-\d{2}-\d{2})", path):
             return self._published(m.group(1), query, headers)
+        if path.startswith(("/packages/CREC-", "/content/pkg/CREC-")):
+            return self._crec(path, query, headers)
         if m := re.fullmatch(r"/content/pkg/([\w-]+)/(xml|uslm)/([\w-]+)\.xml", path):
             return self._file(self.packages().get(m.group(1)))
         if path == "/v4/documents":
@@ -163,7 +166,8 @@ class Replay:
             f"PLAW-{p.name.removesuffix('-uslm.xml')}": p
             for p in (self.corpus / "public-laws-uslm").glob("*publ*-uslm.xml")
         }
-        return {**bills, **laws}
+        records = {p.name: p for p in (self.corpus / "congressional-record").glob("CREC-*") if p.is_dir()}
+        return {**bills, **laws, **records}
 
     def _published(self, since: str, query, headers) -> tuple[int, dict, bytes]:
         if not (headers.get("X-Api-Key") or query.get("api_key")):
@@ -188,6 +192,37 @@ class Replay:
             for pid in chunk
         ]
         return self._json({"count": len(ids), "packages": packages, "nextPage": next_page if more else None})
+
+    def _crec(self, path: str, query, headers) -> tuple[int, dict, bytes]:
+        if m := re.fullmatch(r"/packages/(CREC-[\d-]+)/granules", path):
+            return self._granules(m.group(1), query, headers)
+        if m := re.fullmatch(r"/content/pkg/(CREC-[\d-]+)/html/([\w-]+\.htm)", path):
+            folder = self.packages().get(m.group(1))
+            return self._file(folder / m.group(2) if folder else None)
+        return 404, {}, b"not found"
+
+    def _granules(self, pid: str, query, headers) -> tuple[int, dict, bytes]:
+        """``/packages/{id}/granules``, paged by ``offsetMark`` like ``/published``; at most 50 a page here (the
+        real service allows 1000), so the bundled day's 93 granules take two pages."""
+        if not (headers.get("X-Api-Key") or query.get("api_key")):
+            return 403, {}, b'{"error": {"code": "API_KEY_MISSING"}}'
+        folder = self.packages().get(pid)
+        if folder is None:
+            return 404, {}, b"not found"
+        size, offset = min(50, int(query.get("pageSize", ["100"])[0])), query.get("offsetMark", ["*"])[0]
+        start = 0 if offset == "*" else int(offset)
+        ids = sorted(p.stem for p in folder.glob("*.htm"))
+        more = start + size < len(ids)
+        granules = [
+            {
+                "granuleId": gid,
+                "title": gid,
+                "granuleLink": f"{self.base}/packages/{pid}/granules/{gid}/summary",
+            }
+            for gid in ids[start : start + size]
+        ]
+        next_page = f"{self.base}/packages/{pid}/granules?pageSize={size}&offsetMark={start + size}"
+        return self._json({"count": len(ids), "granules": granules, "nextPage": next_page if more else None})
 
     def _billstatus_listing(self, congress: str, kind: str) -> dict:
         files = []

@@ -239,3 +239,18 @@ def test_executive_orders_sync_fetches_the_index_and_then_only_asks(replay):
     assert direct.records == direct.noop == ingest.records > 0
     again = sync_source(get_fetcher("executive-orders"))
     assert (again.fetched, again.unchanged, again.ingests) == ([], 1, [])  # a 304
+
+
+def test_congressional_record_sync_pages_through_each_days_granules(replay):
+    result = sync_source(get_fetcher("congressional-record"), since=date(2024, 1, 1))
+    _throttled_once(result, replay)
+    day = CORPUS / "congressional-record" / "CREC-2005-07-20"
+    granules = sorted(p.name for p in day.glob("*.htm"))
+    assert sorted(result.fetched) == granules and len(granules) == 93
+    assert replay.requests.count("/packages/CREC-2005-07-20/granules") == 2  # 50 a page
+    [ingest] = result.ingests
+    assert (ingest.source, ingest.files_total, ingest.status) == ("congressional-record", 93, "success")
+    assert ingest.inserted == ingest.records > 0
+    _all_noop("congressional-record")
+    again = sync_source(get_fetcher("congressional-record"), since=date(2024, 1, 1))
+    assert (again.fetched, again.unchanged, again.ingests) == ([], 93, [])
