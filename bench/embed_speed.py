@@ -9,7 +9,8 @@ JOSH_DATA_DIR like every command.
   to the longest text of each call, min(cores, 4) threads), fed the way ``embed`` fed it: documents in order,
   32 texts per call, unsorted.
 * new: ``apps.search.embedding.encode`` with ``apps.search.encoders.MiniLMEncoder``, what ``manage.py embed``
-  runs now.
+  runs now: length-sorted runs padded to their own longest text, every core, and the graph rewritten into
+  onnxruntime's fused attention and GELU kernels (``apps/search/onnx_fusion.py``).
 
 The sample takes whole documents (header chunk and every body chunk) from every body source, each source's
 share of the sample equal to its share of the corpus's chunks. Prints passages/s of both, the ratio, the
@@ -201,7 +202,10 @@ def main(argv=None) -> None:
     print("|---|---|---|---|---|")
     for name, label in (
         ("old", "old: documents in order, 32 per call, padded to each call's longest"),
-        ("new", f"new: length-sorted, {args.batch} per call, runs of <= {new.token_budget} tokens"),
+        (
+            "new",
+            f"new: fused graph, length-sorted, {args.batch} per call, runs of <= {new.token_budget} tokens",
+        ),
     ):
         session = (old if name == "old" else new).session
         positions, model_runs = session.positions / args.rounds, session.runs / args.rounds

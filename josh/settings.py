@@ -222,9 +222,21 @@ SYNC = {
         "JOSH_LEGISLATORS_URL", "https://raw.githubusercontent.com/unitedstates/congress-legislators/main"
     ),
     "ECFR_URL": env_str("JOSH_ECFR_URL", "https://www.ecfr.gov"),
+    "EXECUTIVE_ORDERS_URL": env_str(
+        "JOSH_EXECUTIVE_ORDERS_URL",
+        "https://raw.githubusercontent.com/usnationalarchives/federalregister-api-core/main",
+    ),
+    # Roll-call votes: the unitedstates/congress scraper's output as Hear-Ye/congress-data keeps it.
+    "VOTES_API_URL": env_str("JOSH_VOTES_API_URL", "https://api.github.com/repos/Hear-Ye/congress-data"),
+    "VOTES_RAW_URL": env_str(
+        "JOSH_VOTES_RAW_URL", "https://raw.githubusercontent.com/Hear-Ye/congress-data/main"
+    ),
+    # US Code release points: the download page names the current one, its zips sit under releasepoints/.
+    "USCODE_URL": env_str("JOSH_USCODE_URL", "https://uscode.house.gov"),
+    "USCODE_TITLES": [int(t) for t in env_list("JOSH_SYNC_USCODE_TITLES", [])],  # empty: every title
     "REGULATIONS_GOV_URL": env_str("JOSH_REGULATIONS_GOV_URL", "https://api.regulations.gov"),
     "REGULATIONS_GOV_API_KEY": env_str("JOSH_REGULATIONS_GOV_API_KEY", ""),
-    "CONGRESSES": [int(c) for c in env_list("JOSH_SYNC_CONGRESSES", ["119"])],  # BILLSTATUS congresses
+    "CONGRESSES": [int(c) for c in env_list("JOSH_SYNC_CONGRESSES", ["119"])],  # BILLSTATUS and votes
     "ECFR_TITLES": [int(t) for t in env_list("JOSH_SYNC_ECFR_TITLES", [])],  # empty: every title
     "FIRST_SYNC_DAYS": env_int("JOSH_SYNC_FIRST_DAYS", 7, minimum=1),  # dated sources' first look-back
     "MIN_INTERVAL_S": float(env_str("JOSH_SYNC_MIN_INTERVAL_S", "1.0")),  # per host, between requests

@@ -47,7 +47,7 @@ class Discovered:
     skipped: int = 0  # files inside a given folder or zip that are not the plan's
 
 
-def _is_zip(path: Path) -> bool:
+def is_zip(path: Path) -> bool:
     return path.suffix.lower() == ".zip"
 
 
@@ -73,13 +73,13 @@ def discover(globs: tuple[str, ...], paths: Iterable) -> Discovered:
         given = Path(given)
         if given.is_dir():
             for path in sorted(p for p in given.rglob("*") if p.is_file()):
-                if _is_zip(path):
+                if is_zip(path):
                     _zip_members(path, globs, found)
                 elif owns(globs, path.name):
                     found.files.append(path)
                 else:
                     found.skipped += 1
-        elif _is_zip(given):
+        elif is_zip(given):
             _zip_members(given, globs, found)
         else:
             found.files.append(given)

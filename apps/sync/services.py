@@ -18,7 +18,7 @@ from django.conf import settings
 from django.utils import timezone
 
 from apps.core.errors import InvalidParameter
-from apps.core.inputs import owns
+from apps.core.inputs import is_zip, owns
 from apps.core.plans import get_plan
 from apps.core.services.ingest import IngestResult, run_ingest
 from apps.sync.fetchers import FetchContext, Fetcher, Remote, all_fetchers, get_fetcher
@@ -121,11 +121,12 @@ def _download(remote: Remote, ctx: FetchContext, state: SyncState, folder: Path,
 
 
 def _ingest(fetcher: Fetcher, files: list[Path]) -> list[IngestResult]:
-    """Each plan of the fetcher over the files its glob matches, through the ingest runner."""
+    """Each plan of the fetcher over the files its glob matches, through the ingest runner. A zip goes to
+    every plan of its fetcher: the runner reads its members in place and counts those not the plan's."""
     results = []
     for slug in fetcher.ingest:
         plan = get_plan(slug)
-        mine = [f for f in files if plan is not None and owns(plan.globs, f.name)]
+        mine = [f for f in files if plan is not None and (owns(plan.globs, f.name) or is_zip(f))]
         if mine:
             results.append(run_ingest(slug=slug, paths=mine))
     return results

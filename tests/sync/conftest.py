@@ -18,8 +18,12 @@ def replay(settings, tmp_path):
             "FEDERAL_REGISTER_URL": server.base,
             "LEGISLATORS_URL": f"{server.base}/legislators",
             "ECFR_URL": server.base,
+            "EXECUTIVE_ORDERS_URL": f"{server.base}/federalregister-api-core",
             "REGULATIONS_GOV_URL": server.base,
             "REGULATIONS_GOV_API_KEY": "test-key",
+            "VOTES_API_URL": f"{server.base}/votes-api",
+            "VOTES_RAW_URL": f"{server.base}/votes-raw",
+            "USCODE_URL": f"{server.base}/uscode",
             "CONGRESSES": [114, 117, 119],
             "MIN_INTERVAL_S": 0.0,
         }

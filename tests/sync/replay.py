@@ -5,18 +5,28 @@ the official services use, so ``manage.py sync`` runs end to end with no network
   time = its ``<updateDate>``), ``/bulkdata/BILLSTATUS/...``, ``/bulkdata/FR/{yyyy}/{mm}/FR-{date}.xml``,
   ``/bulkdata/ECFR/title-{n}/ECFR-title{n}.xml``;
 * federalregister.gov ``/api/v1/documents.json`` (one result per document of the bundled issue, paged);
-* raw congress-legislators YAML under ``/legislators/`` with ETags (``If-None-Match`` answers 304);
-* GovInfo ``/published/{date}?collection=BILLS|PLAW`` and ``/content/pkg/{id}/xml|uslm/{id}.xml``;
-* eCFR versioner ``/api/versioner/v1/titles.json``; regulations.gov ``/v4/documents`` (needs a key).
+* raw congress-legislators YAML under ``/legislators/`` and the FR's executive-order index under
+  ``/federalregister-api-core/data/``, with ETags (``If-None-Match`` answers 304);
+* GovInfo ``/published/{date}?collection=BILLS|PLAW|CREC``, ``/content/pkg/{id}/xml|uslm/{id}.xml``,
+  ``/packages/{id}/granules`` (paged) and ``/content/pkg/{id}/html/{granule}.htm``;
+* eCFR versioner ``/api/versioner/v1/titles.json``; regulations.gov ``/v4/documents`` (needs a key);
+* the GitHub API and raw files of Hear-Ye/congress-data under ``/votes-api`` and ``/votes-raw``:
+  ``/contents/data/{congress}/votes`` (session-year folders), ``/git/trees/{sha}`` (a year's vote folders,
+  each with a tree id derived from its file) and ``/data/{congress}/votes/{year}/{vote}/data.json``;
+* uscode.house.gov under ``/uscode``: ``/download/download.shtml`` linking each bundled title's zip at
+  ``release_point``, and ``/download/releasepoints/us/pl/{congress}/{law}/xml_usc{nn}@{point}.zip`` (the
+  title's XML zipped on the fly, as OLRC ships it).
 
 The first request the server sees is answered 429 with ``Retry-After: 0``, to prove the client waits and
 retries. Every request path is recorded in ``requests``.
 """
 
 import hashlib
+import io
 import json
 import re
 import threading
+import zipfile
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
@@ -33,11 +43,17 @@ REGS_PAGES = (
 )
 
 
+def _sha(text: str) -> str:
+    """A stand-in git object id: the same text always gets the same one."""
+    return hashlib.sha1(text.encode()).hexdigest()
+
+
 class Replay:
     def __init__(self, corpus: Path):
         self.corpus = corpus
         self.requests: list[str] = []
         self.throttle_next = True
+        self.release_point = "118-22"
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
         self.base = f"http://127.0.0.1:{self._server.server_port}"
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
@@ -66,6 +82,8 @@ class Replay:
             return self._json(self._fr_documents(query))
         if m := re.fullmatch(r"/legislators/([\w-]+\.yaml)", path):
             return self._file(self.corpus / "congress-legislators" / m.group(1), headers=headers)
+        if path == "/federalregister-api-core/data/executive_orders.csv":
+            return self._file(self.corpus / "federal-register" / "executive_orders.csv", headers=headers)
         if path == "/api/versioner/v1/titles.json":
             titles = [
                 {
@@ -80,10 +98,65 @@ class Replay:
             return self._file(self.corpus / "ecfr" / m.group(2))
         if m := re.fullmatch(r"/published/(\d{4}-\d{2}-\d{2})", path):
             return self._published(m.group(1), query, headers)
+        if path.startswith(("/packages/CREC-", "/content/pkg/CREC-")):
+            return self._crec(path, query, headers)
         if m := re.fullmatch(r"/content/pkg/([\w-]+)/(xml|uslm)/([\w-]+)\.xml", path):
             return self._file(self.packages().get(m.group(1)))
         if path == "/v4/documents":
             return self._regs_page(query, headers)
+        if path.startswith("/votes-"):
+            return self._votes(path)
+        if path.startswith("/uscode/"):
+            return self._uscode(path)
+        return 404, {}, b"not found"
+
+    def _votes(self, path: str) -> tuple[int, dict, bytes]:
+        years = {
+            _sha(f"{c.name}/{y.name}"): y for c in (self.corpus / "votes").iterdir() for y in c.iterdir()
+        }
+        if m := re.fullmatch(r"/votes-api/contents/data/(\d+)/votes", path):
+            folder = self.corpus / "votes" / m.group(1)
+            if not folder.is_dir():
+                return 404, {}, b'{"message": "Not Found"}'
+            return self._json(
+                [
+                    {"name": y.name, "path": f"data/{m.group(1)}/votes/{y.name}", "type": "dir",
+                     "sha": _sha(f"{m.group(1)}/{y.name}")}
+                    for y in sorted(folder.iterdir())
+                ]
+            )  # fmt: skip
+        if m := re.fullmatch(r"/votes-api/git/trees/(\w+)", path):
+            year = years.get(m.group(1))
+            if year is None:
+                return 404, {}, b'{"message": "Not Found"}'
+            tree = [
+                {"path": f.stem, "type": "tree", "sha": _sha(f.read_text())}
+                for f in sorted(year.glob("*.json"))
+            ]
+            return self._json({"sha": m.group(1), "tree": tree, "truncated": False})
+        if m := re.fullmatch(r"/votes-raw/data/(\d+)/votes/(\d+)/(\w+)/data\.json", path):
+            return self._file(self.corpus / "votes" / m.group(1) / m.group(2) / f"{m.group(3)}.json")
+        return 404, {}, b"not found"
+
+    def _uscode(self, path: str) -> tuple[int, dict, bytes]:
+        congress, law = self.release_point.split("-", 1)
+        titles = {p.stem.removeprefix("usc"): p for p in (self.corpus / "us-code").glob("usc*.xml")}
+        if path == "/uscode/download/download.shtml":
+            links = "".join(
+                f'<div class="uscitemlist"><a href="releasepoints/us/pl/{congress}/{law}/'
+                f'xml_usc{t}@{self.release_point}.zip" title="Title {t}">[XML]</a></div>'
+                for t in sorted(titles)
+            )
+            html = f"<html><body><h3>Public Law {self.release_point}</h3>{links}</body></html>"
+            return 200, {"Content-Type": "text/html"}, html.encode()
+        pattern = (
+            rf"/uscode/download/releasepoints/us/pl/{congress}/{law}/xml_usc(\w+)@{self.release_point}\.zip"
+        )
+        if (m := re.fullmatch(pattern, path)) and m.group(1) in titles:
+            buffer = io.BytesIO()
+            with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+                archive.write(titles[m.group(1)], titles[m.group(1)].name)
+            return 200, {"Content-Type": "application/zip"}, buffer.getvalue()
         return 404, {}, b"not found"
 
     def packages(self) -> dict[str, Path]:
@@ -93,7 +166,8 @@ class Replay:
             f"PLAW-{p.name.removesuffix('-uslm.xml')}": p
             for p in (self.corpus / "public-laws-uslm").glob("*publ*-uslm.xml")
         }
-        return {**bills, **laws}
+        records = {p.name: p for p in (self.corpus / "congressional-record").glob("CREC-*") if p.is_dir()}
+        return {**bills, **laws, **records}
 
     def _published(self, since: str, query, headers) -> tuple[int, dict, bytes]:
         if not (headers.get("X-Api-Key") or query.get("api_key")):
@@ -118,6 +192,37 @@ class Replay:
             for pid in chunk
         ]
         return self._json({"count": len(ids), "packages": packages, "nextPage": next_page if more else None})
+
+    def _crec(self, path: str, query, headers) -> tuple[int, dict, bytes]:
+        if m := re.fullmatch(r"/packages/(CREC-[\d-]+)/granules", path):
+            return self._granules(m.group(1), query, headers)
+        if m := re.fullmatch(r"/content/pkg/(CREC-[\d-]+)/html/([\w-]+\.htm)", path):
+            folder = self.packages().get(m.group(1))
+            return self._file(folder / m.group(2) if folder else None)
+        return 404, {}, b"not found"
+
+    def _granules(self, pid: str, query, headers) -> tuple[int, dict, bytes]:
+        """``/packages/{id}/granules``, paged by ``offsetMark`` like ``/published``; at most 50 a page here (the
+        real service allows 1000), so the bundled day's 93 granules take two pages."""
+        if not (headers.get("X-Api-Key") or query.get("api_key")):
+            return 403, {}, b'{"error": {"code": "API_KEY_MISSING"}}'
+        folder = self.packages().get(pid)
+        if folder is None:
+            return 404, {}, b"not found"
+        size, offset = min(50, int(query.get("pageSize", ["100"])[0])), query.get("offsetMark", ["*"])[0]
+        start = 0 if offset == "*" else int(offset)
+        ids = sorted(p.stem for p in folder.glob("*.htm"))
+        more = start + size < len(ids)
+        granules = [
+            {
+                "granuleId": gid,
+                "title": gid,
+                "granuleLink": f"{self.base}/packages/{pid}/granules/{gid}/summary",
+            }
+            for gid in ids[start : start + size]
+        ]
+        next_page = f"{self.base}/packages/{pid}/granules?pageSize={size}&offsetMark={start + size}"
+        return self._json({"count": len(ids), "granules": granules, "nextPage": next_page if more else None})
 
     def _billstatus_listing(self, congress: str, kind: str) -> dict:
         files = []

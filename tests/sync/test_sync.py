@@ -192,3 +192,65 @@ def test_polite_client_reads_retry_after_and_names_what_failed(replay):
         assert client.get(f"{replay.base}/nowhere", missing_ok=True) is None
         with pytest.raises(UpstreamError, match="/nowhere: HTTP 404"):
             client.get(f"{replay.base}/nowhere")
+
+
+def test_votes_sync_lists_each_session_year_and_fetches_its_votes(replay):
+    result = sync_source(get_fetcher("roll-call-votes"), since=date(2022, 1, 1))
+    _throttled_once(result, replay)
+    folders = [CORPUS / "votes" / "117" / "2022", CORPUS / "votes" / "119" / "2025"]
+    files = sorted(p for folder in folders for p in folder.glob("*.json"))
+    assert sorted(result.fetched) == sorted(
+        f"{p.stem}-{p.parent.parent.name}.{p.parent.name}.json" for p in files
+    )
+    assert [(r.source, r.files_total, r.inserted) for r in result.ingests] == [
+        ("roll-call-votes", len(files), len(files))
+    ]
+    assert not any("/2021" in path for path in replay.requests)  # a session year before --since: not asked
+    assert "/votes-api/contents/data/114/votes" in replay.requests  # a congress upstream lacks: skipped
+    _all_noop("roll-call-votes", files)
+    again = sync_source(get_fetcher("roll-call-votes"), since=date(2022, 1, 1))
+    assert (again.fetched, again.unchanged, again.ingests) == ([], len(files), [])
+
+
+def test_us_code_sync_fetches_each_title_zip_of_the_current_release_point(replay):
+    result = sync_source(get_fetcher("us-code"))
+    _throttled_once(result, replay)
+    assert result.fetched == ["xml_usc01.zip"]
+    [ingest] = result.ingests
+    assert (ingest.source, ingest.files_total, ingest.status) == ("us-code", 1, "success")
+    assert ingest.inserted == ingest.records == 39  # title 1's sections, read from the zip in place
+    _all_noop("us-code")
+    again = sync_source(get_fetcher("us-code"))
+    assert (again.fetched, again.unchanged, again.ingests) == ([], 1, [])
+    replay.release_point = "118-30"  # a new release point: the title is fetched again, its sections unchanged
+    newer = sync_source(get_fetcher("us-code"))
+    assert newer.fetched == ["xml_usc01.zip"] and newer.ingests[0].noop == ingest.records
+    state = SyncState.objects.get(source="us-code")
+    assert state.versions == {"xml_usc01.zip": "118-30"}
+
+
+def test_executive_orders_sync_fetches_the_index_and_then_only_asks(replay):
+    result = sync_source(get_fetcher("executive-orders"))
+    _throttled_once(result, replay)
+    assert result.fetched == ["executive_orders.csv"]
+    [ingest] = result.ingests
+    assert (ingest.source, ingest.status, ingest.inserted) == ("executive-orders", "success", ingest.records)
+    direct = run_ingest(slug="executive-orders")  # the bundled file itself: the same records, all unchanged
+    assert direct.records == direct.noop == ingest.records > 0
+    again = sync_source(get_fetcher("executive-orders"))
+    assert (again.fetched, again.unchanged, again.ingests) == ([], 1, [])  # a 304
+
+
+def test_congressional_record_sync_pages_through_each_days_granules(replay):
+    result = sync_source(get_fetcher("congressional-record"), since=date(2024, 1, 1))
+    _throttled_once(result, replay)
+    day = CORPUS / "congressional-record" / "CREC-2005-07-20"
+    granules = sorted(p.name for p in day.glob("*.htm"))
+    assert sorted(result.fetched) == granules and len(granules) == 93
+    assert replay.requests.count("/packages/CREC-2005-07-20/granules") == 2  # 50 a page
+    [ingest] = result.ingests
+    assert (ingest.source, ingest.files_total, ingest.status) == ("congressional-record", 93, "success")
+    assert ingest.inserted == ingest.records > 0
+    _all_noop("congressional-record")
+    again = sync_source(get_fetcher("congressional-record"), since=date(2024, 1, 1))
+    assert (again.fetched, again.unchanged, again.ingests) == ([], 93, [])

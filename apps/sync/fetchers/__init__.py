@@ -30,6 +30,16 @@ class FetchContext:
     def url(self, setting: str, path: str = "") -> str:
         return self.conf[setting].rstrip("/") + path
 
+    def pages(self, url: str, *, params: dict, next_key: str, headers=None) -> Iterator[dict]:
+        """Each JSON page of a listing whose pages name the next page's full URL in ``next_key`` (the FR
+        API's ``next_page_url``, GovInfo's ``nextPage``, the LDA API's ``next``): the first request carries
+        ``params``, every next URL carries the query itself."""
+        next_url: str | None = url
+        while next_url:
+            page = self.client.get(next_url, params=params, headers=headers).json()
+            yield page
+            next_url, params = page.get(next_key), None
+
 
 @dataclass(frozen=True)
 class Fetcher:
@@ -50,7 +60,16 @@ def register(fetcher: Fetcher) -> Fetcher:
 
 def all_fetchers() -> list[Fetcher]:
     from apps.core.plans import all_plans
-    from apps.sync.fetchers import ecfr, federal_register, govinfo, legislators, regulations_gov  # noqa: F401
+    from apps.sync.fetchers import (  # noqa: F401
+        ecfr,
+        executive_orders,
+        federal_register,
+        govinfo,
+        legislators,
+        regulations_gov,
+        uscode,
+        votes,
+    )
 
     # In the plans' dependency order, so 'sync all' brings legislators in before the bills that name them.
     order = {plan.slug: i for i, plan in enumerate(all_plans())}

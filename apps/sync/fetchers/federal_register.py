@@ -11,18 +11,17 @@ from apps.sync.fetchers import FetchContext, Fetcher, Remote, register
 
 def issue_changes(ctx: FetchContext):
     since = ctx.since or timezone.now().date() - timedelta(days=ctx.conf["FIRST_SYNC_DAYS"])
-    url = ctx.url("FEDERAL_REGISTER_URL", "/api/v1/documents.json")
-    params: dict | None = {
+    params = {
         "conditions[publication_date][gte]": since.isoformat(),
         "fields[]": "publication_date",
         "order": "oldest",
         "per_page": 1000,
     }
     dates: set[str] = set()
-    while url:
-        page = ctx.client.get(url, params=params).json()
+    for page in ctx.pages(
+        ctx.url("FEDERAL_REGISTER_URL", "/api/v1/documents.json"), params=params, next_key="next_page_url"
+    ):
         dates.update(r["publication_date"] for r in page.get("results", []) if r.get("publication_date"))
-        url, params = page.get("next_page_url"), None  # the next page's URL carries the conditions
     for day in sorted(dates):
         yield Remote(
             name=f"FR-{day}.xml", url=ctx.url("GOVINFO_BULK_URL", f"/FR/{day[:4]}/{day[5:7]}/FR-{day}.xml")

@@ -48,27 +48,51 @@ register(
 )
 
 
+def _api_headers(ctx: FetchContext) -> dict:
+    return {"X-Api-Key": ctx.conf["GOVINFO_API_KEY"]}  # a header: URLs get logged
+
+
+def published_packages(ctx: FetchContext, collection: str):
+    """The packages of ``collection`` published or changed since ``ctx.since`` (the ``published`` service)."""
+    since = ctx.since or timezone.now().date() - timedelta(days=ctx.conf["FIRST_SYNC_DAYS"])
+    url = ctx.url("GOVINFO_API_URL", f"/published/{since.isoformat()}")
+    params = {"collection": collection, "offsetMark": "*", "pageSize": 1000}
+    for page in ctx.pages(url, params=params, next_key="nextPage", headers=_api_headers(ctx)):
+        yield from page.get("packages", [])
+
+
 def published_changes(collection: str, content: str):
     """``content`` is where a package's USLM lives under ``/content/pkg/{id}/``: ``xml`` for BILLS,
     ``uslm`` for PLAW."""
 
     def changes(ctx: FetchContext):
-        since = ctx.since or timezone.now().date() - timedelta(days=ctx.conf["FIRST_SYNC_DAYS"])
-        url = ctx.url("GOVINFO_API_URL", f"/published/{since.isoformat()}")
-        params: dict | None = {"collection": collection, "offsetMark": "*", "pageSize": 1000}
-        headers = {"X-Api-Key": ctx.conf["GOVINFO_API_KEY"]}  # a header: URLs get logged
-        while url:
-            page = ctx.client.get(url, params=params, headers=headers).json()
-            for package in page.get("packages", []):
-                pid = package["packageId"]
-                yield Remote(
-                    name=f"{pid}.xml",
-                    url=ctx.url("GOVINFO_CONTENT_URL", f"/pkg/{pid}/{content}/{pid}.xml"),
-                    version=package.get("lastModified") or None,
-                )
-            url, params = page.get("nextPage"), None  # the next page's URL carries the query
+        for package in published_packages(ctx, collection):
+            pid = package["packageId"]
+            yield Remote(
+                name=f"{pid}.xml",
+                url=ctx.url("GOVINFO_CONTENT_URL", f"/pkg/{pid}/{content}/{pid}.xml"),
+                version=package.get("lastModified") or None,
+            )
 
     return changes
+
+
+def crec_changes(ctx: FetchContext):
+    """Each daily Congressional Record changed since ``since``, granule by granule (``/packages/{id}/granules``,
+    paged like the published service), each granule's HTML from ``/content/pkg/{id}/html/{granule}.htm``: the
+    files the congressional-record plan reads. A granule's version is its package's last-modified time."""
+    for package in published_packages(ctx, "CREC"):
+        pid = package["packageId"]
+        url = ctx.url("GOVINFO_API_URL", f"/packages/{pid}/granules")
+        params = {"offsetMark": "*", "pageSize": 1000}
+        for page in ctx.pages(url, params=params, next_key="nextPage", headers=_api_headers(ctx)):
+            for granule in page.get("granules", []):
+                gid = granule["granuleId"]
+                yield Remote(
+                    name=f"{gid}.htm",
+                    url=ctx.url("GOVINFO_CONTENT_URL", f"/pkg/{pid}/html/{gid}.htm"),
+                    version=package.get("lastModified") or None,
+                )
 
 
 register(
@@ -86,6 +110,15 @@ register(
         upstream="GovInfo api /published?collection=PLAW + /content/pkg/{id}/uslm",
         ingest=("public-laws",),
         changes=published_changes("PLAW", "uslm"),
+        needs_key="GOVINFO_API_KEY",
+    )
+)
+register(
+    Fetcher(
+        slug="congressional-record",
+        upstream="GovInfo api /published?collection=CREC + /packages/{id}/granules + /content/pkg/{id}/html",
+        ingest=("congressional-record",),
+        changes=crec_changes,
         needs_key="GOVINFO_API_KEY",
     )
 )
