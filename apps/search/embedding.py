@@ -21,7 +21,7 @@ from django.utils import timezone
 from apps.core.db.quoting import quote_ident
 from apps.core.plans import SourcePlan, all_plans
 from apps.core.services.sources import plan_shape
-from apps.search import queries, staleness, vector_cache
+from apps.search import ddl_postgres, queries, staleness, vector_cache
 from apps.search.chunking import Chunk, chunk_body, content_hash
 from apps.search.conf import knob
 from apps.search.encoders import Encoder, get_encoder
@@ -286,6 +286,15 @@ def embedded_columns(spec) -> list[str]:
 def ensure_stale_triggers() -> None:
     """Create the staleness trigger of every body-bearing source whose tables exist."""
     with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            cursor.execute(ddl_postgres.STALE_TABLE_SQL)
+            for plan in embeddable_plans():
+                spec = plan.search
+                for sql in ddl_postgres.stale_trigger_sql(
+                    spec.chunk_table, spec.content_table, embedded_columns(spec)
+                ):
+                    cursor.execute(sql)
+            return
         cursor.execute(staleness.STALE_TABLE_SQL)
         for plan in embeddable_plans():
             cursor.execute(staleness.trigger_sql(plan.search, embedded_columns(plan.search)))
