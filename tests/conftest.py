@@ -54,7 +54,8 @@ def django_db_setup(request, django_test_environment, django_db_blocker):
     from django.db import connection
     from django.test.utils import setup_databases, teardown_databases
 
-    template = _migrated_template(request.config)
+    # The migrated copy is an SQLite file; on PostgreSQL pytest-django's test database is migrated each run.
+    template = _migrated_template(request.config) if connection.vendor == "sqlite" else None
     with django_db_blocker.unblock():
         holder = _restore(template, connection) if template and template.exists() else None
         db_cfg = setup_databases(verbosity=0, interactive=False, keepdb=holder is not None)

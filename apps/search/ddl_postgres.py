@@ -16,6 +16,16 @@
 from apps.core.db.quoting import quote_ident
 
 LABELS = "ABCD"
+TS_CONFIG = "josh_english"
+# The text-search configuration of stemmed columns, created once per database (no IF NOT EXISTS for these).
+TS_CONFIG_SQL = f"""DO $$ BEGIN
+IF NOT EXISTS (SELECT 1 FROM pg_ts_config WHERE cfgname = '{TS_CONFIG}') THEN
+    CREATE TEXT SEARCH DICTIONARY {TS_CONFIG}_stem (TEMPLATE = snowball, LANGUAGE = english);
+    CREATE TEXT SEARCH CONFIGURATION {TS_CONFIG} (COPY = english);
+    ALTER TEXT SEARCH CONFIGURATION {TS_CONFIG} ALTER MAPPING
+        FOR asciiword, asciihword, hword_asciipart, word, hword, hword_part WITH {TS_CONFIG}_stem;
+END IF;
+END $$"""
 TSV_MAX_CHARS = 400_000
 FTS_COMMENT_PREFIX = "josh-fts:"
 
@@ -23,7 +33,7 @@ FTS_COMMENT_PREFIX = "josh-fts:"
 def tsvector_expression(columns: tuple[str, ...], *, stemmed: bool) -> str:
     if len(columns) > len(LABELS):
         raise ValueError(f"PostgreSQL weights at most {len(LABELS)} columns, not {len(columns)}")
-    config = "english" if stemmed else "simple"
+    config = TS_CONFIG if stemmed else "simple"
     return " || ".join(
         f"setweight(to_tsvector('{config}'::regconfig, left(coalesce({quote_ident(c)}::text, ''), "
         f"{TSV_MAX_CHARS})), '{label}')"
@@ -39,6 +49,7 @@ def fts_sql(
     expression = tsvector_expression(columns, stemmed=stemmed)
     comment = FTS_COMMENT_PREFIX + ",".join(columns)
     forward = [
+        *([TS_CONFIG_SQL] if stemmed else []),
         f"ALTER TABLE {content} ADD COLUMN {column} tsvector GENERATED ALWAYS AS ({expression}) STORED",
         f"CREATE INDEX {index} ON {content} USING gin ({column})",
         f"COMMENT ON COLUMN {content}.{column} IS '{comment}'",

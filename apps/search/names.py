@@ -15,6 +15,7 @@ from django.db import connection
 from apps.core.db.quoting import quote_ident
 from apps.core.db.timelimit import deadline
 from apps.core.errors import InvalidParameter
+from apps.search import pgsearch
 
 MAX_TOKENS = 12
 MIN_PREFIX = 3
@@ -101,8 +102,14 @@ def search_names(
     names from code (quoted); values are bound. When nothing matches at all, the lookup is retried ``loose``
     (see name_match_query), so a misspelt name still returns its nearest candidates."""
     boost_column, boost = boost_null or ("id", 1.0)
+    postgres = connection.vendor == "postgresql"
+    if postgres:  # the same words, as a prefix tsquery (apps.search.pgsearch)
+        match = name_match_query(q, loose=loose)  # raises the same 400 for a query with no words
+        match = pgsearch.name_match_query(name_tokens(q), loose=loose, min_prefix=MIN_PREFIX)
+    else:
+        match = name_match_query(q, loose=loose)
     params: dict[str, object] = {
-        "match": name_match_query(q, loose=loose),
+        "match": match,
         "boost": boost,
         "limit": limit,
         "offset": offset,
@@ -111,7 +118,7 @@ def search_names(
     for i, (column, value) in enumerate((filters or {}).items()):
         fragments.append(f" AND c.{quote_ident(column)} = %(f_{i})s")
         params[f"f_{i}"] = value
-    sql = NAME_SEARCH_SQL.format(
+    sql = (pgsearch.NAME_SEARCH_SQL if postgres else NAME_SEARCH_SQL).format(
         fts=quote_ident(fts_table),
         content=quote_ident(content_table),
         boost_column=quote_ident(boost_column),
@@ -124,7 +131,7 @@ def search_names(
     total = rows[0][2] if rows else 0
     if not rows and offset:
         total = _count(sql, params)
-    if total == 0 and not loose and name_match_query(q, loose=True) != params["match"]:
+    if total == 0 and not loose and name_match_query(q, loose=True) != name_match_query(q):
         return search_names(
             fts_table=fts_table, content_table=content_table, q=q, filters=filters,
             prefer_column=prefer_column, boost_null=boost_null, limit=limit, offset=offset, loose=True,
