@@ -28,8 +28,16 @@ SLOW_FIXTURES = frozenset(
 )
 
 
+# Tests of an SQLite mechanism itself (FTS5's BM25 internals and head cache, the vec0 mirror, pysqlite3 traps)
+# are marked ``sqlite_only("why")`` and skipped when the suite runs on PostgreSQL (``make test-postgres``).
+ON_POSTGRES = settings.DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
+
+
 def pytest_collection_modifyitems(session, config, items):
     for item in items:
+        if ON_POSTGRES and (marker := item.get_closest_marker("sqlite_only")):
+            reason = marker.args[0] if marker.args else "tests an SQLite mechanism"
+            item.add_marker(pytest.mark.skip(reason=f"SQLite only: {reason}"))
         uses_db = item.get_closest_marker("django_db") or _DB_FIXTURES & set(item.fixturenames)
         if uses_db and CORPUS_SAMPLE not in item.fixturenames and _visible(session, item):
             # First, so the sample's outer transaction opens before the test's own (which nests inside it).
