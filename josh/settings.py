@@ -136,6 +136,16 @@ if DATABASE_URL:
     DATABASES["default"].setdefault("OPTIONS", {})["options"] = f"-c statement_timeout={timeout_ms}"
     # Behind a transaction-mode pooler (PgBouncer) server-side cursors cannot span statements.
     DATABASES["default"]["DISABLE_SERVER_SIDE_CURSORS"] = env_bool("JOSH_DB_POOLED", False)
+    # A read replica takes the ORM reads of GET/HEAD requests (apps/core/db/routers.py, docs/DEPLOY.md).
+    if REPLICA_URL := env_str("JOSH_DATABASE_REPLICA_URL", ""):
+        DATABASES["replica"] = {
+            **dj_database_url.parse(REPLICA_URL, conn_max_age=DATABASES["default"]["CONN_MAX_AGE"]),
+            "OPTIONS": DATABASES["default"]["OPTIONS"],
+            "DISABLE_SERVER_SIDE_CURSORS": DATABASES["default"]["DISABLE_SERVER_SIDE_CURSORS"],
+            "TEST": {"MIRROR": "default"},
+        }
+        DATABASE_ROUTERS = ["apps.core.db.routers.ReadReplicaRouter"]
+        MIDDLEWARE = [*MIDDLEWARE, "apps.core.db.routers.ReplicaReadsMiddleware"]
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTH_PASSWORD_VALIDATORS = [
