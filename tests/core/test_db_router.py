@@ -33,4 +33,6 @@ def test_safe_requests_read_from_the_replica_and_nothing_else_does():
     assert _read_db_during("GET", atomic=True) == "default"  # a transaction reads what it wrote
     assert router.db_for_read(Legislator) == "default"  # outside a request: commands, MCP threads
     assert router.db_for_write(Legislator) == "default"
-    assert router.allow_migrate("replica", "registry") is False and router.allow_migrate("default", "registry")
+    assert router.allow_migrate("replica", "registry") is False and router.allow_migrate(
+        "default", "registry"
+    )
