@@ -26,13 +26,15 @@ _PROGRESS_STEPS = 10_000
 # Parameters: %(match)s FTS5 query built by name_match_query; %(boost)s score factor for rows whose
 # {boost_column} IS NULL (1.0 = none); %(limit)s, %(offset)s; filter values %(f_<i>)s.
 # {fts}, {content}, {boost_column}: quoted identifiers from code; {filters}: " AND c.<col> = %(f_i)s"
-# fragments built from code; {prefer}: an optional "c.<col> DESC, " tie-break from code.
-NAME_SEARCH_SQL = """
-WITH name_matches AS (
+# fragments built from code; {prefer}: an optional "c.<col> DESC, " tie-break from code; {name_matches}: the
+# engine's (id, relevance) rows, NAME_MATCHES_SQL here or pgsearch.NAME_MATCHES_SQL on PostgreSQL.
+NAME_MATCHES_SQL = """
     SELECT rowid AS id, -bm25({fts}) AS relevance          -- bm25 is lower-is-better: negate it
     FROM {fts}
     WHERE {fts} MATCH %(match)s
-)
+"""
+NAME_SEARCH_SQL = """
+WITH name_matches AS ({name_matches})
 SELECT m.id,
        m.relevance * (CASE WHEN c.{boost_column} IS NULL THEN %(boost)s ELSE 1.0 END) AS score,
        COUNT(*) OVER () AS total
@@ -118,7 +120,8 @@ def search_names(
     for i, (column, value) in enumerate((filters or {}).items()):
         fragments.append(f" AND c.{quote_ident(column)} = %(f_{i})s")
         params[f"f_{i}"] = value
-    sql = (pgsearch.NAME_SEARCH_SQL if postgres else NAME_SEARCH_SQL).format(
+    matches = pgsearch.NAME_MATCHES_SQL if postgres else NAME_MATCHES_SQL
+    sql = NAME_SEARCH_SQL.replace("{name_matches}", matches).format(
         fts=quote_ident(fts_table),
         content=quote_ident(content_table),
         boost_column=quote_ident(boost_column),

@@ -23,6 +23,7 @@ import re
 import numpy as np
 
 from apps.core.db.quoting import quote_ident
+from apps.search import filters as filters_module
 from apps.search import queries
 from apps.search.conf import EMBED_DIM
 from apps.search.ddl_postgres import LABELS
@@ -81,25 +82,6 @@ def weights(spec) -> list[float]:
     return list(reversed(by_label))
 
 
-def content_filters(spec, filters: SearchFilters) -> tuple[list[str], dict]:
-    """The filters over the content row ``c`` (dates are ``date``/``timestamptz`` columns here)."""
-    fragments: list[str] = []
-    params: dict = {}
-    if filters.since:
-        fragments.append(f"c.{quote_ident(spec.date_column)} >= :since")
-        params["since"] = filters.since
-    if filters.until:
-        fragments.append(f"CAST(c.{quote_ident(spec.date_column)} AS date) <= :until")
-        params["until"] = filters.until
-    if filters.congress is not None:
-        fragments.append(f"c.{quote_ident(spec.congress_column)} = :congress")
-        params["congress"] = filters.congress
-    if filters.bill_id is not None:
-        fragments.append(f"c.{quote_ident(spec.bill_column)} = :bill_id")
-        params["bill_id"] = filters.bill_id
-    return fragments, params
-
-
 def _idf(docs: int, df: int) -> float:
     """FTS5's idf (corpus_bm25.idf): log((N - n + 0.5) / (n + 0.5)), floored at 1e-6."""
     df = min(df, docs)
@@ -125,7 +107,7 @@ def rank_source(spec, parsed: ParsedQuery, filters: SearchFilters, *, depth: int
     if match is None or not terms:
         return [], None
     idfs = term_weights(spec, terms)
-    fragments, params = content_filters(spec, filters)
+    fragments, params = filters_module.content_filters(spec, filters)
     score = " + ".join(
         f":idf{i} * ts_rank_cd(:weights::float4[], c.{quote_ident(spec.fts_table)}, "
         f"to_tsquery('josh_english', :t{i}), 1)"
@@ -218,22 +200,12 @@ def candidates(table: str, model_id: str, qvec: np.ndarray, filters, doc_ids, ex
 
 # --- names ------------------------------------------------------------------------------------------------
 
-# Purpose: rank content rows whose name tsvector matches the prefix query (the PostgreSQL twin of
-# names.NAME_SEARCH_SQL: same parameters, same output columns).
-NAME_SEARCH_SQL = """
-WITH name_matches AS (
+# The name matches of names.NAME_SEARCH_SQL on PostgreSQL: the content rows whose name tsvector matches the
+# prefix query, with ts_rank as their relevance (higher is better).
+NAME_MATCHES_SQL = """
     SELECT c.id, ts_rank(c.{fts}, to_tsquery('simple', %(match)s)) AS relevance
     FROM {content} AS c
     WHERE c.{fts} @@ to_tsquery('simple', %(match)s)
-)
-SELECT m.id,
-       m.relevance * (CASE WHEN c.{boost_column} IS NULL THEN %(boost)s ELSE 1.0 END) AS score,
-       COUNT(*) OVER () AS total
-FROM name_matches AS m
-JOIN {content} AS c ON c.id = m.id
-WHERE 1 = 1{filters}
-ORDER BY score DESC, {prefer}m.id
-LIMIT %(limit)s OFFSET %(offset)s
 """
 
 
