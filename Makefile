@@ -59,7 +59,8 @@ test: $(BIN)/.installed
 # wheel on a free 127.0.0.1 port in a temp dir, points JOSH_DATABASE_URL at it, runs pytest, stops it.
 # PG_TESTS is the lean set that covers every flow on PostgreSQL (docs/DEPLOY.md, "Testing on PostgreSQL");
 # test-postgres-all runs the whole suite there (SQLite-mechanism tests skip themselves).
-PG_TESTS ?= tests/search/test_engines.py tests/search/test_api.py tests/postgres tests/core/test_db_router.py
+PG_TESTS ?= tests/search/test_engines.py tests/search/test_api.py tests/registry/test_names.py \
+	tests/activity/test_api.py tests/postgres tests/core/test_db_router.py
 test-postgres: $(BIN)/.installed
 	$(BIN)/python scripts/with_postgres.py $(BIN)/pytest $(PG_TESTS)
 

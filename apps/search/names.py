@@ -105,12 +105,15 @@ def search_names(
     (see name_match_query), so a misspelt name still returns its nearest candidates."""
     boost_column, boost = boost_null or ("id", 1.0)
     postgres = connection.vendor == "postgresql"
-    if postgres:  # the same words, as a prefix tsquery (apps.search.pgsearch)
-        match = name_match_query(q, loose=loose)  # raises the same 400 for a query with no words
-        match = pgsearch.name_match_query(name_tokens(q), loose=loose, min_prefix=MIN_PREFIX)
-    else:
-        match = name_match_query(q, loose=loose)
+    match = name_match_query(q, loose=loose)  # on PostgreSQL too: the same 400 for a query with no words
+    matches, relevance = NAME_MATCHES_SQL, {}
+    if postgres:  # the same words as prefix tsqueries, ranked with their idf (apps.search.pgsearch)
+        words = pgsearch.name_word_queries(name_tokens(q), loose=loose, min_prefix=MIN_PREFIX)
+        match = " | ".join(words)
+        expression, relevance = pgsearch.name_relevance(fts_table, content_table, words)
+        matches = pgsearch.NAME_MATCHES_SQL.replace("{relevance}", expression)
     params: dict[str, object] = {
+        **relevance,
         "match": match,
         "boost": boost,
         "limit": limit,
@@ -120,7 +123,6 @@ def search_names(
     for i, (column, value) in enumerate((filters or {}).items()):
         fragments.append(f" AND c.{quote_ident(column)} = %(f_{i})s")
         params[f"f_{i}"] = value
-    matches = pgsearch.NAME_MATCHES_SQL if postgres else NAME_MATCHES_SQL
     sql = NAME_SEARCH_SQL.replace("{name_matches}", matches).format(
         fts=quote_ident(fts_table),
         content=quote_ident(content_table),

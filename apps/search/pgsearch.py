@@ -201,20 +201,34 @@ def candidates(table: str, model_id: str, qvec: np.ndarray, filters, doc_ids, ex
 # --- names ------------------------------------------------------------------------------------------------
 
 # The name matches of names.NAME_SEARCH_SQL on PostgreSQL: the content rows whose name tsvector matches the
-# prefix query, with ts_rank as their relevance (higher is better).
+# prefix query, with BM25's shape as their relevance (higher is better): Σ over the words of idf(word) ×
+# ts_rank of the word (flag 1: divided by 1 + log(length), so a shorter name that matches ranks first). The
+# idf makes the rare word of "Rep. Jeffries" count, not the "rep" every representative's name has.
 NAME_MATCHES_SQL = """
-    SELECT c.id, ts_rank(c.{fts}, to_tsquery('simple', %(match)s)) AS relevance
+    SELECT c.id, {relevance} AS relevance
     FROM {content} AS c
     WHERE c.{fts} @@ to_tsquery('simple', %(match)s)
 """
 
 
-def name_match_query(tokens: list[str], *, loose: bool, min_prefix: int) -> str:
-    """Every word optional (OR), each a prefix when long enough; ``loose``: its first letters only."""
-    parts = []
+def name_word_queries(tokens: list[str], *, loose: bool, min_prefix: int) -> list[str]:
+    """Each word as a tsquery: a prefix when long enough; ``loose``: its first letters only."""
+    out = []
     for token in tokens:
         if loose and len(token) > min_prefix:
-            parts.append(f"'{token[:min_prefix]}':*")
+            out.append(f"'{token[:min_prefix]}':*")
         else:
-            parts.append(f"'{token}':*" if len(token) >= min_prefix else f"'{token}'")
-    return " | ".join(parts)
+            out.append(f"'{token}':*" if len(token) >= min_prefix else f"'{token}'")
+    return list(dict.fromkeys(out))
+
+
+def name_relevance(fts_table: str, content_table: str, words: list[str]) -> tuple[str, dict]:
+    """The relevance expression of NAME_MATCHES_SQL and its parameters (each word's tsquery and idf)."""
+    content, column = quote_ident(content_table), quote_ident(fts_table)
+    docs = queries.fetchall(f"SELECT count(*) FROM {content}")[0][0]
+    count = f"SELECT count(*) FROM {content} WHERE {column} @@ to_tsquery('simple', :w)"
+    params, parts = {}, []
+    for i, word in enumerate(words):
+        params[f"w_{i}"], params[f"idf_{i}"] = word, _idf(docs, queries.fetchall(count, {"w": word})[0][0])
+        parts.append(f"%(idf_{i})s * ts_rank(c.{column}, to_tsquery('simple', %(w_{i})s), 1)")
+    return " + ".join(parts) or "0", params
