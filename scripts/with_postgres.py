@@ -8,6 +8,7 @@ is the command's. ``make test-postgres`` runs the suite this way (docs/DEPLOY.md
 
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -46,6 +47,8 @@ def main(argv: list[str]) -> int:
     if not argv:
         print(__doc__, file=sys.stderr)
         return 2
+    # A terminated run still stops its server and deletes its directory (the finally below).
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     root = Path(tempfile.mkdtemp(prefix="josh-pg-"))
     pgdata = root / "data"
     pgdata.mkdir()
