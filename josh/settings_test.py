@@ -8,7 +8,8 @@ PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 DATABASES["default"]["CONN_MAX_AGE"] = 0
 # Django's in-memory test database, named so that pytest-xdist workers each keep their own in-memory one
 # (pytest-django would otherwise derive a file name from NAME for a backend that is not Django's sqlite3).
-DATABASES["default"]["TEST"] = {"NAME": ":memory:"}
+if DATABASES["default"]["ENGINE"] == "apps.core.db":
+    DATABASES["default"]["TEST"] = {"NAME": ":memory:"}
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},

@@ -28,8 +28,16 @@ SLOW_FIXTURES = frozenset(
 )
 
 
+# Tests of an SQLite mechanism itself (FTS5's BM25 internals and head cache, the vec0 mirror, pysqlite3 traps)
+# are marked ``sqlite_only("why")`` and skipped when the suite runs on PostgreSQL (``make test-postgres``).
+ON_POSTGRES = settings.DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
+
+
 def pytest_collection_modifyitems(session, config, items):
     for item in items:
+        if ON_POSTGRES and (marker := item.get_closest_marker("sqlite_only")):
+            reason = marker.args[0] if marker.args else "tests an SQLite mechanism"
+            item.add_marker(pytest.mark.skip(reason=f"SQLite only: {reason}"))
         uses_db = item.get_closest_marker("django_db") or _DB_FIXTURES & set(item.fixturenames)
         if uses_db and CORPUS_SAMPLE not in item.fixturenames and _visible(session, item):
             # First, so the sample's outer transaction opens before the test's own (which nests inside it).
@@ -54,7 +62,8 @@ def django_db_setup(request, django_test_environment, django_db_blocker):
     from django.db import connection
     from django.test.utils import setup_databases, teardown_databases
 
-    template = _migrated_template(request.config)
+    # The migrated copy is an SQLite file; on PostgreSQL pytest-django's test database is migrated each run.
+    template = _migrated_template(request.config) if connection.vendor == "sqlite" else None
     with django_db_blocker.unblock():
         holder = _restore(template, connection) if template and template.exists() else None
         db_cfg = setup_databases(verbosity=0, interactive=False, keepdb=holder is not None)

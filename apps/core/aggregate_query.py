@@ -171,10 +171,13 @@ def _narrowing(spec: AggregateSpec) -> set[str]:
     return set(spec.params_model.model_fields) - _PAGING - set(spec.unsupported_params)
 
 
-def _ordering(group: str | None, when: str | None, total_path: str | None) -> list[str]:
+def _ordering(group: str | None, when: str | None, total_path: str | None) -> list:
+    """Where NULLs go is said, not left to the engine: SQLite puts them first ascending and last descending,
+    PostgreSQL the other way round; these are SQLite's places, so both engines give the same order."""
+    key, period = F("key").asc(nulls_first=True), F("period").asc(nulls_first=True)
     if when:
-        return ["period", "key"] if group else ["period"]
-    return ["-sum" if total_path else "-count", "key"]
+        return [period, key] if group else [period]
+    return [F("sum" if total_path else "count").desc(nulls_last=True), key]
 
 
 def _groups(qs, group, total_path, when, interval) -> list[AggregateGroup]:

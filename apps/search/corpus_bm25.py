@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from apps.search import lexical, queries
+from apps.search import lexical, pgsearch, queries
 from apps.search.conf import knob
 from apps.search.lexical import LexicalHit, SourceResult
 
@@ -83,6 +83,8 @@ def _table(result: SourceResult, parsed) -> _Table:
 
 def across_sources(results: list[SourceResult], parsed, depth: int) -> list[LexicalHit]:
     """The best ``depth`` over every source: re-scored with corpus-wide BM25 when several have hits."""
+    if queries.postgres():
+        return pgsearch.across_sources(results, depth)
     live = [r for r in results if r.hits]
     if len(live) <= 1:
         return (live[0].hits if live else [])[:depth]

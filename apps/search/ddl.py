@@ -9,14 +9,41 @@
   ``<base>_chunks_vec0`` (sqlite-vec, bit-quantized mirror). A source that has ``<base>_chunks_vec0``
   is body-bearing (shape A) — the shape is read from the schema, never from a list.
 
+On PostgreSQL the same calls build that engine's tables (``apps.search.ddl_postgres``, docs/DEPLOY.md): each
+operation below is a ``BackendSQL``, one SQL list per database vendor, so the migrations stay the same files.
+
 Identifiers come only from code (migrations), never from requests; ``quote_ident`` guards them anyway.
 """
 
-from django.db import connection, migrations
+from django.db import connection, migrations, router
 
 from apps.core.db.introspect import fts_tables, missing_fts_triggers
 from apps.core.db.quoting import quote_ident
+from apps.search import ddl_postgres
 from apps.search.conf import EMBED_DIM, FTS_TOKENIZE
+
+
+class BackendSQL(migrations.RunSQL):
+    """``RunSQL`` with the SQL of each database vendor: ``{"sqlite": (forward, reverse), "postgresql": ...}``.
+    It records nothing in the migration state, like ``RunSQL``; a vendor missing from the map is an error."""
+
+    def __init__(self, by_vendor: dict[str, tuple[list[str], list[str]]]):
+        self.by_vendor = by_vendor
+        super().__init__(*by_vendor["sqlite"])
+
+    def _sql(self, schema_editor, direction: int) -> list[str]:
+        vendor = schema_editor.connection.vendor
+        if vendor not in self.by_vendor:
+            raise NotImplementedError(f"no search-table DDL for the {vendor} backend")
+        return self.by_vendor[vendor][direction]
+
+    def database_forwards(self, app_label, schema_editor, from_state, to_state):
+        if router.allow_migrate(schema_editor.connection.alias, app_label, **self.hints):
+            self._run_sql(schema_editor, self._sql(schema_editor, 0))
+
+    def database_backwards(self, app_label, schema_editor, from_state, to_state):
+        if router.allow_migrate(schema_editor.connection.alias, app_label, **self.hints):
+            self._run_sql(schema_editor, self._sql(schema_editor, 1))
 
 
 def fts_trigger_sql(fts_table: str, content_table: str, columns: tuple[str, ...]) -> list[str]:
@@ -57,7 +84,8 @@ def fts_operations(
     ]
     reverse = [f"DROP TRIGGER IF EXISTS {quote_ident(fts_table + s)}" for s in ("_ai", "_ad", "_au")]
     reverse.append(f"DROP TABLE IF EXISTS {fts}")
-    return [migrations.RunSQL(forward, reverse)]
+    postgres = ddl_postgres.fts_sql(fts_table, content_table, columns, stemmed=tokenize == FTS_TOKENIZE)
+    return [BackendSQL({"sqlite": (forward, reverse), "postgresql": postgres})]
 
 
 def chunk_operations(*, base: str, dim: int = EMBED_DIM) -> list[migrations.RunSQL]:
@@ -86,11 +114,12 @@ def chunk_operations(*, base: str, dim: int = EMBED_DIM) -> list[migrations.RunS
         f"CREATE VIRTUAL TABLE {vec} USING vec0(chunk_id INTEGER PRIMARY KEY, embedding bit[{dim}])",
     ]
     reverse = [f"DROP TABLE IF EXISTS {vec}", f"DROP TABLE IF EXISTS {chunks}"]
-    return [migrations.RunSQL(forward, reverse)]
+    return [BackendSQL({"sqlite": (forward, reverse), "postgresql": ddl_postgres.chunk_sql(base, dim)})]
 
 
 def ensure_fts_triggers() -> int:
-    """Re-create any missing FTS sync trigger; return how many were created."""
+    """Re-create any missing FTS sync trigger; return how many were created (none on PostgreSQL, whose
+    tsvector columns are generated and need no trigger)."""
     missing = missing_fts_triggers()
     tables = {t.name: t for t in fts_tables()}
     with connection.cursor() as cursor:

@@ -21,7 +21,7 @@ from django.utils import timezone
 from apps.core.db.quoting import quote_ident
 from apps.core.plans import SourcePlan, all_plans
 from apps.core.services.sources import plan_shape
-from apps.search import queries, staleness, vector_cache
+from apps.search import ddl_postgres, queries, staleness, vector_cache
 from apps.search.chunking import Chunk, chunk_body, content_hash
 from apps.search.conf import knob
 from apps.search.encoders import Encoder, get_encoder
@@ -43,6 +43,16 @@ INSERT_CHUNK_SQL = (
     "embedding, bits, published_at, congress) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
 INSERT_VEC_SQL = "INSERT INTO {vec} (chunk_id, embedding) VALUES (?, vec_bit(?))"
+# PostgreSQL (apps.search.ddl_postgres): ids bound as an array, no vec0 mirror; pgvector's copy of the vector
+# (``vec``, under the HNSW index) is written with the chunk.
+REUSE_SQL_POSTGRES = (
+    "SELECT content_hash, embedding, bits FROM {chunks} "
+    "WHERE doc_id = ANY(:ids) AND model_id = :model_id AND embedding IS NOT NULL"
+)
+INSERT_CHUNK_SQL_POSTGRES = (
+    "INSERT INTO {chunks} (doc_id, seq, heading, start_offset, end_offset, text, content_hash, model_id, "
+    "embedding, bits, vec, published_at, congress) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::vector, ?, ?)"
+)
 BUMP_SQL = (
     "INSERT INTO search_index_state (chunk_table, token, updated_at) VALUES (?, ?, ?) "
     "ON CONFLICT (chunk_table) DO UPDATE SET token = excluded.token, updated_at = excluded.updated_at"
@@ -185,7 +195,8 @@ def embed_source(
     if work.vanished:
         with transaction.atomic():
             for doc_id in work.vanished:
-                queries.fetchall(DELETE_VEC_SQL.format(**tables), (doc_id,))
+                if not queries.postgres():
+                    queries.fetchall(DELETE_VEC_SQL.format(**tables), (doc_id,))
                 queries.fetchall(DELETE_CHUNKS_SQL.format(**tables), (doc_id,))
         stats.deleted_documents = len(work.vanished)
     if work.todo or work.vanished:
@@ -235,7 +246,7 @@ def _write_group(group, tables, encoder, batch, stats, progress, to_encode, bund
     reuse = {
         digest: (emb, bits)
         for digest, emb, bits in queries.fetchall(
-            REUSE_SQL.format(**tables),
+            (REUSE_SQL_POSTGRES if queries.postgres() else REUSE_SQL).format(**tables),
             {"ids": queries.ids_param(d.id for d in group), "model_id": encoder.model_id},
         )
     }
@@ -260,6 +271,9 @@ def _write_group(group, tables, encoder, batch, stats, progress, to_encode, bund
     stats.embedded += len(missing)
     chunk_count = sum(len(d.chunks) for d in group)
     stats.reused += chunk_count - len(missing)  # includes the bundled-cache hits
+    if queries.postgres():
+        _write_rows_postgres(group, tables, encoder.model_id, reuse)
+        return
     with transaction.atomic():
         cursor = queries.raw_connection().cursor()
         for doc in group:
@@ -276,6 +290,21 @@ def _write_group(group, tables, encoder, batch, stats, progress, to_encode, bund
         cursor.close()
 
 
+def _write_rows_postgres(group, tables, model_id: str, reuse: dict) -> None:
+    rows = []
+    for doc in group:
+        for chunk, digest in zip(doc.chunks, doc.hashes, strict=True):
+            emb, bits = reuse[digest]
+            vec = "[" + ",".join(map(repr, np.frombuffer(emb, dtype=np.float32).tolist())) + "]"
+            rows.append(
+                (doc.id, chunk.seq, chunk.heading, chunk.start, chunk.end, chunk.text, digest,
+                 model_id, emb, bits, vec, doc.published_at, doc.congress)
+            )  # fmt: skip
+    with transaction.atomic():
+        queries.fetchall(f"DELETE FROM {tables['chunks']} WHERE doc_id = ANY(?)", ([d.id for d in group],))
+        queries.execute_many(INSERT_CHUNK_SQL_POSTGRES.format(**tables), rows)
+
+
 def embedded_columns(spec) -> list[str]:
     cols = [*_header_columns(spec), spec.date_column, spec.congress_column]
     if BODY_COLUMN in spec.columns:
@@ -286,6 +315,15 @@ def embedded_columns(spec) -> list[str]:
 def ensure_stale_triggers() -> None:
     """Create the staleness trigger of every body-bearing source whose tables exist."""
     with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            cursor.execute(ddl_postgres.STALE_TABLE_SQL)
+            for plan in embeddable_plans():
+                spec = plan.search
+                for sql in ddl_postgres.stale_trigger_sql(
+                    spec.chunk_table, spec.content_table, embedded_columns(spec)
+                ):
+                    cursor.execute(sql)
+            return
         cursor.execute(staleness.STALE_TABLE_SQL)
         for plan in embeddable_plans():
             cursor.execute(staleness.trigger_sql(plan.search, embedded_columns(plan.search)))

@@ -7,6 +7,8 @@ without a bill column) excludes that source: it has no record that is known to s
 from dataclasses import dataclass
 from datetime import date
 
+from django.db import connection
+
 from apps.core.db.quoting import quote_ident
 from apps.core.errors import InvalidParameter
 from apps.core.ids import parse_bill_ref
@@ -66,7 +68,10 @@ def content_filters(spec, filters: SearchFilters) -> tuple[list[str], dict]:
         fragments.append(f"c.{quote_ident(spec.date_column)} >= :since")
         params["since"] = filters.since.isoformat()
     if filters.until:
-        fragments.append(f"substr(c.{quote_ident(spec.date_column)}, 1, 10) <= :until")
+        column = f"c.{quote_ident(spec.date_column)}"
+        # the date part: SQLite stores dates and datetimes as ISO text, PostgreSQL as date/timestamptz
+        day = f"CAST({column} AS date)" if connection.vendor == "postgresql" else f"substr({column}, 1, 10)"
+        fragments.append(f"{day} <= :until")
         params["until"] = filters.until.isoformat()
     if filters.congress is not None:
         fragments.append(f"c.{quote_ident(spec.congress_column)} = :congress")

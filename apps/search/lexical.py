@@ -28,7 +28,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from apps.core.db.quoting import quote_ident
-from apps.search import queries
+from apps.search import pgsearch, queries
 from apps.search.conf import knob
 from apps.search.filters import SearchFilters, content_filters
 from apps.search.sanitize import ParsedQuery, Term
@@ -190,7 +190,11 @@ class SourceResult:
 
 
 def rank_source(source: str, spec, parsed: ParsedQuery, filters: SearchFilters, *, depth: int):
-    """The ``depth`` best records of one source for ``parsed``, in FTS5's exact BM25 order."""
+    """The ``depth`` best records of one source for ``parsed``, in FTS5's exact BM25 order (PostgreSQL:
+    ``ts_rank_cd`` order, apps.search.pgsearch)."""
+    if queries.postgres():
+        rows, match = pgsearch.rank_source(spec, parsed, filters, depth=depth)
+        return SourceResult([LexicalHit(source, d, s) for d, s in rows], match, spec=spec)
     terms = parsed.scored() + parsed.exclude
     counts = postings(spec.fts_table, terms)
     stats = {"df": {t: counts[t] for t in parsed.scored()}, "docs": doc_count(spec.fts_table), "spec": spec}
@@ -316,6 +320,8 @@ def snippet(spec, match: str, doc_id: int) -> str | None:
     texts = _snippet_texts(spec, match, doc_id)
     if texts is None:
         return None
+    if queries.postgres():
+        return pgsearch.snippet(texts, match)
     table = _snippet_table(spec)
     cols = ", ".join(quote_ident(c) for c in spec.columns)
     marks = ", ".join("?" for _ in spec.columns)

@@ -15,6 +15,7 @@ from django.db import connection
 from apps.core.db.quoting import quote_ident
 from apps.core.db.timelimit import deadline
 from apps.core.errors import InvalidParameter
+from apps.search import pgsearch
 
 MAX_TOKENS = 12
 MIN_PREFIX = 3
@@ -25,13 +26,15 @@ _PROGRESS_STEPS = 10_000
 # Parameters: %(match)s FTS5 query built by name_match_query; %(boost)s score factor for rows whose
 # {boost_column} IS NULL (1.0 = none); %(limit)s, %(offset)s; filter values %(f_<i>)s.
 # {fts}, {content}, {boost_column}: quoted identifiers from code; {filters}: " AND c.<col> = %(f_i)s"
-# fragments built from code; {prefer}: an optional "c.<col> DESC, " tie-break from code.
-NAME_SEARCH_SQL = """
-WITH name_matches AS (
+# fragments built from code; {prefer}: an optional "c.<col> DESC, " tie-break from code; {name_matches}: the
+# engine's (id, relevance) rows, NAME_MATCHES_SQL here or pgsearch.NAME_MATCHES_SQL on PostgreSQL.
+NAME_MATCHES_SQL = """
     SELECT rowid AS id, -bm25({fts}) AS relevance          -- bm25 is lower-is-better: negate it
     FROM {fts}
     WHERE {fts} MATCH %(match)s
-)
+"""
+NAME_SEARCH_SQL = """
+WITH name_matches AS ({name_matches})
 SELECT m.id,
        m.relevance * (CASE WHEN c.{boost_column} IS NULL THEN %(boost)s ELSE 1.0 END) AS score,
        COUNT(*) OVER () AS total
@@ -101,8 +104,17 @@ def search_names(
     names from code (quoted); values are bound. When nothing matches at all, the lookup is retried ``loose``
     (see name_match_query), so a misspelt name still returns its nearest candidates."""
     boost_column, boost = boost_null or ("id", 1.0)
+    postgres = connection.vendor == "postgresql"
+    match = name_match_query(q, loose=loose)  # on PostgreSQL too: the same 400 for a query with no words
+    matches, relevance = NAME_MATCHES_SQL, {}
+    if postgres:  # the same words as prefix tsqueries, ranked with their idf (apps.search.pgsearch)
+        words = pgsearch.name_word_queries(name_tokens(q), loose=loose, min_prefix=MIN_PREFIX)
+        match = " | ".join(words)
+        expression, relevance = pgsearch.name_relevance(fts_table, content_table, words)
+        matches = pgsearch.NAME_MATCHES_SQL.replace("{relevance}", expression)
     params: dict[str, object] = {
-        "match": name_match_query(q, loose=loose),
+        **relevance,
+        "match": match,
         "boost": boost,
         "limit": limit,
         "offset": offset,
@@ -111,7 +123,7 @@ def search_names(
     for i, (column, value) in enumerate((filters or {}).items()):
         fragments.append(f" AND c.{quote_ident(column)} = %(f_{i})s")
         params[f"f_{i}"] = value
-    sql = NAME_SEARCH_SQL.format(
+    sql = NAME_SEARCH_SQL.replace("{name_matches}", matches).format(
         fts=quote_ident(fts_table),
         content=quote_ident(content_table),
         boost_column=quote_ident(boost_column),
@@ -124,7 +136,7 @@ def search_names(
     total = rows[0][2] if rows else 0
     if not rows and offset:
         total = _count(sql, params)
-    if total == 0 and not loose and name_match_query(q, loose=True) != params["match"]:
+    if total == 0 and not loose and name_match_query(q, loose=True) != name_match_query(q):
         return search_names(
             fts_table=fts_table, content_table=content_table, q=q, filters=filters,
             prefer_column=prefer_column, boost_null=boost_null, limit=limit, offset=offset, loose=True,

@@ -284,7 +284,7 @@ def _record_vector(plan, raw_id: str) -> tuple[int, np.ndarray]:
         )
     doc_id = rows[0][0]
     model_id = get_encoder().model_id
-    cache = semantic.index_for(spec.chunk_table, model_id).centroids
+    cache = semantic.centroid_cache(spec.chunk_table, model_id)
     vectors = semantic.document_vectors(spec.chunk_table, model_id, [doc_id], cache)
     if doc_id not in vectors:
         raise NotFound(

@@ -28,7 +28,7 @@ import numpy as np
 
 from apps.core.db import timelimit
 from apps.core.db.quoting import quote_ident
-from apps.search import queries
+from apps.search import pgsearch, queries
 from apps.search.conf import knob
 from apps.search.filters import SearchFilters
 
@@ -224,6 +224,11 @@ def search_table(
 ) -> list[SemanticHit]:
     """Best chunk per document, ``depth`` documents, nearest first. When the bit scan kept fewer candidates
     than the filters allow, a note saying so is appended to ``approximate``."""
+    if queries.postgres():
+        return _search_postgres(
+            source, table, model_id, qvec, filters, depth=depth, doc_ids=doc_ids, exclude_doc=exclude_doc,
+            approximate=approximate,
+        )  # fmt: skip
     index = index_for(table, model_id)
     if len(index) == 0:
         return []
@@ -238,14 +243,58 @@ def search_table(
             f"semantic {source}: {rows.size:,} of {allowed:,} chunks kept by the bit-quantized scan, then "
             "rescored exactly (bench recall@10 vs exact cosine: see bench/RESULTS.md)"
         )
+    best = best_per_document(rescore(table, index.chunk_ids[rows], qvec), depth)
+    return document_scores(source, table, model_id, qvec, best, index.centroids)[:depth]
+
+
+def best_per_document(rescored, depth: int) -> dict[int, tuple[int, float]]:
+    """doc id -> (its best chunk, that chunk's cosine) from rescored chunks (best first), enough documents for
+    step 5 above."""
     best: dict[int, tuple[int, float]] = {}
     pool = depth * DOC_POOL if knob("SEMANTIC_DOC_WEIGHT") else depth
-    for chunk_id, doc_id, cosine in rescore(table, index.chunk_ids[rows], qvec):
+    for chunk_id, doc_id, cosine in rescored:
         if doc_id not in best:
             best[doc_id] = (chunk_id, cosine)
             if len(best) >= pool:
                 break
-    return document_scores(source, table, model_id, qvec, best, index.centroids)[:depth]
+    return best
+
+
+# PostgreSQL: mean vectors per (database, table, model, index token), dropped when the table changes.
+_PG_CENTROIDS: dict[tuple, dict] = {}
+
+
+def centroid_cache(table: str, model_id: str) -> dict:
+    """The mean-vector cache of ``table``: the in-process index's on SQLite, a token-keyed dict on PostgreSQL."""
+    if not queries.postgres():
+        return index_for(table, model_id).centroids
+    key = (queries.database_name(), table, model_id, _token(table))
+    if key not in _PG_CENTROIDS:
+        for old in [k for k in _PG_CENTROIDS if k[:3] == key[:3]]:
+            del _PG_CENTROIDS[old]
+        _PG_CENTROIDS[key] = {}
+    return _PG_CENTROIDS[key]
+
+
+def _search_postgres(source, table, model_id, qvec, filters, *, depth, doc_ids, exclude_doc, approximate):
+    """pgvector: candidates with the filters applied first, then the same rescore and document scores."""
+    count = candidate_count(_chunk_count(table), depth)
+    rows, exact, allowed = pgsearch.candidates(table, model_id, qvec, filters, doc_ids, exclude_doc, count)
+    if approximate is not None and not exact:
+        approximate.append(
+            f"semantic {source}: {count:,} of {allowed:,}+ chunks kept by the HNSW scan over bit-quantized "
+            "vectors, then rescored exactly"
+        )
+    best = best_per_document(rows, depth)
+    return document_scores(source, table, model_id, qvec, best, centroid_cache(table, model_id))[:depth]
+
+
+def _chunk_count(table: str) -> int:
+    """The planner's row estimate (no scan): it only sizes the candidate count, as len(index) does."""
+    rows = queries.fetchall(
+        "SELECT reltuples::bigint FROM pg_class WHERE oid = to_regclass(:t)", {"t": table}
+    )
+    return max(int(rows[0][0]), 0) if rows and rows[0][0] is not None else 0
 
 
 def document_scores(

@@ -32,5 +32,9 @@ def trigger_sql(spec, columns: list[str]) -> str:
     )
 
 
+CLEAR_SQL_POSTGRES = "DELETE FROM search_stale WHERE chunk_table = ? AND doc_id = ANY(?)"
+
+
 def clear(chunk_table: str, doc_ids: list[int]) -> None:
-    queries.fetchall(CLEAR_SQL, (chunk_table, queries.ids_param(doc_ids)))
+    sql = CLEAR_SQL_POSTGRES if queries.postgres() else CLEAR_SQL
+    queries.fetchall(sql, (chunk_table, queries.ids_param(doc_ids)))

@@ -13,6 +13,7 @@ def _chunks():
     return queries.fetchall("SELECT doc_id, seq, model_id, length(embedding), length(bits) FROM bills_chunks")
 
 
+@pytest.mark.sqlite_only("the sqlite-vec vec0 mirror")
 @pytest.mark.django_db
 def test_embed_fills_chunks_and_the_vec0_mirror(corpus_db):
     rows = _chunks()
@@ -37,6 +38,7 @@ def test_second_run_embeds_nothing(corpus_db, search_plans):
     assert (stats.embedded, stats.changed_docs, stats.deleted_documents) == (0, [], 0)
 
 
+@pytest.mark.sqlite_only("the sqlite-vec vec0 mirror")
 @pytest.mark.django_db
 def test_changed_and_vanished_documents(corpus_db, search_plans):
     kids, water = corpus_db["bills"][0], corpus_db["bills"][1]

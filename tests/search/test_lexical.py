@@ -11,6 +11,8 @@ from apps.search.filters import SearchFilters
 from apps.search.sanitize import parse_query
 from apps.search.selectors import search
 
+pytestmark = pytest.mark.sqlite_only("FTS5's BM25, its head cache and index records")
+
 
 def _ids(page):
     return [h.id for h in page.results]

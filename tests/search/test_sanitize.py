@@ -58,6 +58,7 @@ def test_sanitize_output(text, expected):
     assert sanitize(text) == expected
 
 
+@pytest.mark.sqlite_only("runs the FTS5 MATCH expression itself")
 @pytest.mark.django_db
 @pytest.mark.parametrize(
     "text", [t for t, _ in EDGE_CASES] + ["x" * 5000, "a " * 200, "🙂 water", "e\u0301cole"]
@@ -111,6 +112,7 @@ def test_terms_are_capped():
     assert len(parse_query(" ".join(f"w{i}" for i in range(100))).terms()) == 32
 
 
+@pytest.mark.sqlite_only("runs the FTS5 MATCH expression itself")
 @pytest.mark.django_db
 def test_operators_mean_what_they_document(corpus_db):
     def ids(q):

@@ -12,7 +12,7 @@ from apps.search.sanitize import parse_query
 from apps.search.selectors import search
 from tests.search.conftest import make_bill
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.sqlite_only("FTS5's snippet() on a bounded copy")]
 
 
 def _fts_snippet(spec, match, doc_id):

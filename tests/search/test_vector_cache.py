@@ -8,6 +8,8 @@ from apps.search import queries, vector_cache
 from apps.search.embedding import embed_source
 from apps.search.encoders import HashingEncoder
 
+pytestmark = pytest.mark.sqlite_only("checks the sqlite-vec vec0 mirror")
+
 
 class RenamedEncoder(HashingEncoder):
     model_id = "hashing-v1-renamed"

@@ -124,7 +124,7 @@ class BillAction(models.Model):
     action_time = models.CharField(max_length=8, blank=True, help_text="Eastern local time, HH:MM:SS.")
     text = models.TextField()
     action_type = models.CharField(
-        max_length=40, blank=True, help_text="IntroReferral, Floor, President, ..."
+        max_length=80, blank=True, help_text="IntroReferral, Floor, President, ... (or a longer phrase)"
     )
     action_codes = models.CharField(
         max_length=100, blank=True, help_text="Every action code of the merged copies, e.g. 'H11100,1000'."

@@ -46,6 +46,11 @@ class Sap(CitedRecord):
     """A Statement of Administration Policy (``sap:2025-03-27_hjres24``); ``title``/``body`` feed ``saps_fts``."""
 
     sap_id = models.CharField(max_length=120, unique=True)
+    # Longer than CitedRecord's 500: a SAP's citation names every bill it covers (550 characters in the
+    # sample); SQLite never enforced the length, PostgreSQL does.
+    citation_string = models.CharField(
+        max_length=1000, help_text="Human citation, naming every bill covered."
+    )
     title = models.TextField(help_text="document_title from the metadata.")
     administration = models.CharField(max_length=20, help_text="e.g. 47-Trump")
     congress = models.PositiveSmallIntegerField(null=True, blank=True, db_index=True)

@@ -1,6 +1,9 @@
 """What the live schema says: FTS tables, chunk tables, and the shape of each source derived from them.
 
-Read-only queries on ``sqlite_master`` and PRAGMAs; the DDL that writes the schema is apps.search.ddl."""
+Read-only queries on ``sqlite_master`` and PRAGMAs, or on PostgreSQL's catalog (``pg_class``, ``pg_attribute``):
+there an FTS table is a generated ``tsvector`` column of its content table, named like the SQLite FTS table,
+whose comment lists the indexed columns, and ``<base>_chunks_vec0`` is the name of the chunk table's HNSW
+index (apps.search.ddl_postgres). The DDL that writes the schema is apps.search.ddl."""
 
 import re
 from dataclasses import dataclass
@@ -23,12 +26,50 @@ def _rows(sql: str, params=()) -> list[tuple]:
         return cursor.fetchall()
 
 
+def _postgres() -> bool:
+    return connection.vendor == "postgresql"
+
+
+# Tables and views of the current schema, the tsvector columns that stand for FTS tables, and the HNSW
+# indexes that stand for vec0 tables: every name the shape rule reads.
+_PG_NAMES = """
+SELECT c.relname FROM pg_class AS c
+WHERE c.relnamespace = current_schema()::regnamespace AND c.relkind IN ('r', 'v', 'p')
+UNION ALL
+SELECT i.relname FROM pg_class AS i JOIN pg_am AS am ON am.oid = i.relam
+WHERE i.relnamespace = current_schema()::regnamespace AND i.relkind = 'i' AND am.amname = 'hnsw'
+UNION ALL
+SELECT a.attname FROM pg_attribute AS a JOIN pg_class AS c ON c.oid = a.attrelid
+WHERE c.relnamespace = current_schema()::regnamespace AND a.atttypid = 'tsvector'::regtype AND NOT a.attisdropped
+"""
+_PG_FTS = """
+SELECT a.attname, c.relname, col_description(c.oid, a.attnum)
+FROM pg_attribute AS a JOIN pg_class AS c ON c.oid = a.attrelid
+WHERE c.relnamespace = current_schema()::regnamespace AND a.atttypid = 'tsvector'::regtype
+  AND NOT a.attisdropped AND col_description(c.oid, a.attnum) LIKE %s
+"""
+# Moves whenever a relation (table, index) is created or dropped in the schema: the snapshot's version.
+_PG_VERSION = """
+SELECT count(*) || ':' || coalesce(max(oid::bigint), 0) FROM pg_class
+WHERE relnamespace = current_schema()::regnamespace
+"""
+_PG_FTS_PREFIX = "josh-fts:"
+
+
 def table_names() -> set[str]:
+    if _postgres():
+        return {name for (name,) in _rows(_PG_NAMES)}
     return {name for (name,) in _rows("SELECT name FROM sqlite_master WHERE type IN ('table', 'view')")}
 
 
 def fts_tables() -> list[FtsTable]:
-    """Every FTS5 table, with its content table and columns parsed from its CREATE statement."""
+    """Every FTS5 table, with its content table and columns parsed from its CREATE statement (on PostgreSQL,
+    every tsvector column with its table and the columns its comment names)."""
+    if _postgres():
+        return [
+            FtsTable(name, content, tuple(comment.removeprefix(_PG_FTS_PREFIX).split(",")))
+            for name, content, comment in _rows(_PG_FTS, (_PG_FTS_PREFIX + "%",))
+        ]
     out = []
     for name, sql in _rows("SELECT name, sql FROM sqlite_master WHERE type = 'table' AND sql LIKE '%fts5%'"):
         m = _FTS_SQL.search(sql or "")
@@ -44,6 +85,8 @@ def fts_tables() -> list[FtsTable]:
 
 
 def missing_fts_triggers() -> list[tuple[str, str]]:
+    if _postgres():  # generated columns: nothing to keep in sync
+        return []
     triggers = {name for (name,) in _rows("SELECT name FROM sqlite_master WHERE type = 'trigger'")}
     return [
         (t.name, f"{t.name}{suffix}")
@@ -87,7 +130,7 @@ def source_shape(*, fts_table: str | None, chunk_base: str | None) -> str:
 class SchemaSnapshot:
     """Table names and FTS columns read in one pass: per-request shape checks without a query per plan."""
 
-    version: int
+    version: int | str
     names: frozenset[str]
     fts_columns: dict[str, tuple[str, ...]]
 
@@ -104,8 +147,9 @@ _SNAPSHOT: dict[str, SchemaSnapshot] = {}
 
 
 def schema_snapshot() -> SchemaSnapshot:
-    """The live schema, re-read only when ``PRAGMA schema_version`` moves (a migration ran)."""
-    version = _rows("PRAGMA schema_version")[0][0]
+    """The live schema, re-read only when ``PRAGMA schema_version`` (PostgreSQL: the schema's relations) moves
+    (a migration ran)."""
+    version = _rows(_PG_VERSION if _postgres() else "PRAGMA schema_version")[0][0]
     key = str(connection.settings_dict["NAME"])
     cached = _SNAPSHOT.get(key)
     if cached is None or cached.version != version:

@@ -14,6 +14,10 @@ One past its end fails with ``QueryTimeout`` (503, ``query_timeout``). apps.core
 around every Django request (request_started / request_finished) and the MCP tools wrap their service call
 in ``public_queries``. Ingest and management commands never run under it. ``suspended`` pauses all of them
 for one-time builds (a model or an index load) that serve every later request.
+
+On PostgreSQL there is no progress handler: the same budgets are checked before every statement (a statement
+that would start after its end fails with ``QueryTimeout`` as here), and the server's own
+``statement_timeout`` (``JOSH_PG_STATEMENT_TIMEOUT_MS``, set on the connection) stops any single statement.
 """
 
 import threading
@@ -36,7 +40,10 @@ def _budget_ms() -> int:
 
 def is_interrupt(exc: BaseException) -> bool:
     """An SQLite statement stopped by the progress handler ("interrupted")."""
-    return type(exc).__name__ == "OperationalError" and "interrupted" in str(exc)
+    name = type(exc).__name__
+    if name == "QueryCanceled" or "canceling statement due to statement timeout" in str(exc):
+        return True  # PostgreSQL's statement_timeout
+    return name == "OperationalError" and "interrupted" in str(exc)
 
 
 def timeout_error(budget_ms: int | None = None) -> QueryTimeout:
@@ -73,7 +80,8 @@ def _request_end() -> float:
 def _set_handler(raw, end: float, steps: int | None = None) -> None:
     steps = steps or _PROGRESS_STEPS
     _ARMED[id(raw)] = (end, steps)
-    raw.set_progress_handler(lambda: 1 if time.perf_counter() > end else 0, steps)
+    if hasattr(raw, "set_progress_handler"):  # SQLite; PostgreSQL checks before each statement (above)
+        raw.set_progress_handler(lambda: 1 if time.perf_counter() > end else 0, steps)
 
 
 def remaining_s() -> float:
@@ -98,7 +106,8 @@ def interrupted_error() -> Exception:
 
 def _clear_handler(raw) -> None:
     _ARMED.pop(id(raw), None)
-    raw.set_progress_handler(None, 0)
+    if hasattr(raw, "set_progress_handler"):
+        raw.set_progress_handler(None, 0)
 
 
 def _outer_end(raw) -> float:

@@ -12,12 +12,14 @@ An in-memory database (the tests) is private to its process, so its lock file is
 import fcntl
 import json
 import os
+import re
 import socket
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from django.conf import settings
 from django.db import connection
 from django.utils import timezone
 
@@ -33,6 +35,12 @@ class WriterBusy(JoshError):
 
 
 def lock_path() -> Path:
+    if connection.vendor != "sqlite":
+        # A server database has no file to sit beside: the lock lives in the data dir, one per database. It
+        # holds on this machine only: with several app servers run ingest and embed from one (docs/DEPLOY.md).
+        db = connection.settings_dict
+        key = re.sub(r"[^A-Za-z0-9_.-]", "_", f"{db['HOST'] or 'local'}-{db['PORT'] or ''}-{db['NAME']}")
+        return Path(settings.DATA_DIR) / f"josh-{key}.writer.lock"
     name = str(connection.settings_dict["NAME"])
     if name.startswith("file:") or ":memory:" in name or "mode=memory" in name:
         return Path(tempfile.gettempdir()) / f"josh-writer-{os.getpid()}.lock"

@@ -1,0 +1,38 @@
+"""manage.py copy_to_postgres SQLITE_FILE: move a SQLite substrate into the configured PostgreSQL database."""
+
+from pathlib import Path
+
+from django.core.management import call_command
+from django.core.management.base import BaseCommand, CommandError
+from django.db import connection
+
+from apps.core.db.transfer import copy_from_sqlite
+
+
+class Command(BaseCommand):
+    help = (
+        "Copy every record, chunk, vector and ingest run of SQLITE_FILE into the PostgreSQL database of "
+        "JOSH_DATABASE_URL (migrated first; its rows of those tables are replaced), then verify each table's "
+        "row count and checksum. docs/DEPLOY.md walks through it."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument("sqlite_file", help="the SQLite database to copy (e.g. var/josh.sqlite3)")
+
+    def handle(self, *args, sqlite_file, **options):
+        path = Path(sqlite_file)
+        if connection.vendor != "postgresql":
+            raise CommandError("Set JOSH_DATABASE_URL=postgres://... : this command writes into PostgreSQL.")
+        if not path.is_file():
+            raise CommandError(f"{path} is not a file; pass the SQLite database to copy.")
+        call_command("migrate", interactive=False, verbosity=0)
+        results = copy_from_sqlite(path)
+        width = max(len(r.table) for r in results)
+        for r in results:
+            status = "ok" if r.ok else "MISMATCH"
+            self.stdout.write(f"{r.table:<{width}}  {r.rows:>9,} rows  {r.checksum[:12]}  {status}")
+        bad = [r.table for r in results if not r.ok]
+        if bad:
+            raise CommandError(f"{len(bad)} table(s) differ after the copy: {', '.join(bad)}")
+        total = sum(r.rows for r in results)
+        self.stdout.write(f"copied {total:,} rows in {len(results)} tables; counts and checksums match")
