@@ -23,14 +23,15 @@ from apps.core.errors import JoshError, QueryTimeout
 TimeInterval = Literal["day", "week", "month", "quarter", "year"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class AggregateSpec:
-    """What may be aggregated on one list resource (``/v1/<resource>``)."""
+    """What may be aggregated on one list resource (``/v1/<resource>``). A spec declared on a
+    ``Resource`` (apps.core.resources) leaves ``resource`` and ``params_model`` to the declaration."""
 
-    resource: str
     queryset: Callable[[Any], Any]  # list params -> the filtered queryset the list would page through
-    params_model: type[BaseModel]  # the list's params model (its filters apply to aggregates too)
     group_fields: Mapping[str, str]  # public name -> ORM path
+    resource: str = ""
+    params_model: type[BaseModel] | None = None  # the list's params model (its filters narrow aggregates too)
     sum_fields: Mapping[str, str] = field(default_factory=dict)
     time_fields: Mapping[str, str] = field(default_factory=dict)
     # group fields reached through a to-many join: a record counts once under each of its values

@@ -1,7 +1,8 @@
 """fetch(id): any Josh id → one readable document {id, title, text, url, metadata} (ChatGPT's fetch contract).
 
-The id's prefix picks the record type (apps.core.ids.classify_id); the record comes from the same code
-path as GET /v1/<resource>/{id}. ``text`` is the record's body when it has one (bill text, report text),
+The id's prefix picks the record type (apps.core.ids.classify_id); the record comes from the declared
+resource's ``get`` selector (apps.core.resources), the one behind GET /v1/<resource>/{id}; a resource not yet
+declared is read through its REST route in-process (apps.mcp_bridge.tools.rest). ``text`` is the record's body when it has one (bill text, report text),
 else a readable rendering of its fields; ``metadata`` is a flat map of the key facts (strings, with
 ``truncated`` a boolean and ``text_chars`` an integer).
 """
@@ -12,6 +13,7 @@ from pydantic import BaseModel, Field
 
 from apps.core.errors import JoshError
 from apps.core.ids import classify_id, id_kinds
+from apps.core.resources import as_json, get_resource
 from apps.mcp_bridge import conf
 from apps.mcp_bridge.tools.base import call, register, structured
 from apps.mcp_bridge.tools.rest import rest_get, route_exists
@@ -58,11 +60,21 @@ def _render(value: Any, indent: str = "", depth: int = 0) -> list[str]:
     return [f"{indent}{value}"]
 
 
+def _record(resource: str, canonical: str) -> dict:
+    declared = get_resource(resource)
+    if declared is not None and declared.get is not None:
+        return as_json(declared.get(id=canonical))
+    return rest_get(resource, canonical)
+
+
 def _body_text(kind, canonical: str, record: dict) -> str | None:
     for key in BODY_KEYS:
         if isinstance(record.get(key), str) and record[key].strip():
             return record[key]
     suffix = "/body"
+    declared = get_resource(kind.resource)
+    if declared is not None and not any(child.path == "body" for child in declared.children):
+        return None
     if route_exists(f"/v1/{kind.resource}/{canonical}{suffix}"):
         try:
             body = rest_get(kind.resource, canonical, suffix)
@@ -89,7 +101,7 @@ def _title(record: dict, canonical: str) -> str:
 def document_for(raw_id: str) -> Document:
     """The selector-level work of fetch (sync): classify, load, render."""
     kind, canonical = classify_id(raw_id)
-    record = rest_get(kind.resource, canonical)
+    record = _record(kind.resource, canonical)
     citation = record.get("citation") or {}
     title = _title(record, canonical)
     text = _body_text(kind, canonical, record) or "\n".join(_render(record))

@@ -16,23 +16,13 @@ from pydantic import BaseModel, Field, ValidationError
 from apps.core.adapters import parameter_error_from_validation
 from apps.core.errors import InvalidParameter
 from apps.core.pagination import Pagination
+from apps.core.resources import all_resources
 from apps.mcp_bridge.tools.base import call, register, structured
 
 PAGING = {"q", "limit", "cursor"}
-# registry source slug -> (selectors module, list selector, params model module, params model)
+# Resources not declared yet (apps.core.resources): registry source slug -> (selectors module, list
+# selector, params model module, params model). A declared resource names its slug in ``resolve_source``.
 CANDIDATES = {
-    "legislators": (
-        "apps.registry.selectors",
-        "legislator_list",
-        "apps.registry.schemas",
-        "LegislatorListParams",
-    ),
-    "committees": (
-        "apps.registry.selectors",
-        "committee_list",
-        "apps.registry.schemas",
-        "CommitteeListParams",
-    ),
     "lda-filings": (
         "apps.activity.selectors",
         "lda_filing_list",
@@ -56,17 +46,17 @@ CANDIDATES = {
 
 
 def _resolvers() -> dict[str, tuple[Any, type[BaseModel]]]:
-    """The candidates whose selector and params model exist and whose params take ``q``."""
-    found = {}
+    """The declared resources with a ``resolve_source``, then the candidates whose selector and params model
+    exist; each only when its params take ``q``."""
+    found = {r.resolve_source: (r.list, r.params) for r in all_resources() if r.resolve_source}
     for slug, (sel_module, sel_name, params_module, params_name) in CANDIDATES.items():
         try:
             selector = getattr(import_module(sel_module), sel_name)
             params = getattr(import_module(params_module), params_name)
         except (ImportError, AttributeError):
             continue
-        if "q" in params.model_fields:
-            found[slug] = (selector, params)
-    return found
+        found[slug] = (selector, params)
+    return {slug: found[slug] for slug in found if "q" in found[slug][1].model_fields}
 
 
 RESOLVERS = _resolvers()
