@@ -27,6 +27,7 @@ from pydantic import BaseModel, Field
 
 from apps.core.aggregates import AggregateSpec, register_aggregate
 from apps.core.ids import IdKind, register_id_kind
+from apps.core.pagination import Page
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -75,6 +76,7 @@ class Resource:
     params: type[BaseModel] | None = None
     list_summary: str = ""
     list_doc: str = ""  # the browse list page's description (its first line is the root page's)
+    list_tool: Tool | None = None  # an MCP tool over the list: its arguments build ``params``
     # what ?aggregate= / group_by= may do on the list (``resource`` and ``params_model`` are filled in)
     aggregate: AggregateSpec | None = None
     children: tuple[Child, ...] = ()
@@ -93,10 +95,11 @@ class Resource:
     def get_operation(self) -> str:
         return f"get_{self.singular}"
 
-    def tools(self) -> builtins.list[tuple[Tool, Callable[..., Any], type[BaseModel] | None, Any]]:
-        """(tool, selector, params model, response) for each MCP tool the resource declares."""
-        found = [(self.get_tool, self.get, None, self.out)] if self.get_tool else []
-        found += [(c.tool, c.selector, c.params, c.response) for c in self.children if c.tool]
+    def tools(self) -> builtins.list[tuple[Tool, Callable[..., Any], type[BaseModel] | None, Any, bool]]:
+        """(tool, selector, params model, response, takes an id) for each MCP tool the resource declares."""
+        found = [(self.list_tool, self.list, self.params, Page[self.hit], False)] if self.list_tool else []
+        found += [(self.get_tool, self.get, None, self.out, True)] if self.get_tool else []
+        found += [(c.tool, c.selector, c.params, c.response, True) for c in self.children if c.tool]
         return found
 
 

@@ -15,16 +15,17 @@ from apps.mcp_bridge.tools.base import call, register, structured
 
 
 def _tool(id_argument: Any, tool: Tool, selector, params: type[BaseModel] | None, response: Any):
-    """``async (id, **arguments) -> response``: the arguments build ``params`` (or pass through without it)."""
+    """``async ([id,] **arguments) -> response``: the arguments build ``params`` (or pass through without
+    it). ``id_argument`` is the type of ``id``; None for a list tool, which takes no id."""
 
     async def run(**arguments):
-        record_id = arguments.pop("id")
+        ids = {"id": arguments.pop("id")} if id_argument is not None else {}
         if params is not None:
             arguments = {"params": params(**arguments)}
-        return structured(await call(selector, id=record_id, **arguments))
+        return structured(await call(selector, **ids, **arguments))
 
     keyword = inspect.Parameter.POSITIONAL_OR_KEYWORD
-    signature = [inspect.Parameter("id", keyword, annotation=id_argument)]
+    signature = [inspect.Parameter("id", keyword, annotation=id_argument)] if id_argument is not None else []
     signature += [
         inspect.Parameter(n, keyword, default=None, annotation=t) for n, t in tool.arguments.items()
     ]
@@ -34,11 +35,11 @@ def _tool(id_argument: Any, tool: Tool, selector, params: type[BaseModel] | None
 
 
 def _declared(server) -> list[str]:
-    """The lookups every declared resource names (apps.core.resources): its get tool, then its children's."""
+    """The tools every declared resource names (apps.core.resources): list, get, then its children's."""
     names = []
     for resource in all_resources():
-        for tool, selector, params, response in resource.tools():
-            fn = _tool(resource.id_argument, tool, selector, params, response)
+        for tool, selector, params, response, takes_id in resource.tools():
+            fn = _tool(resource.id_argument if takes_id else None, tool, selector, params, response)
             register(server, fn, name=tool.name, title=tool.title, description=tool.description)
             names.append(tool.name)
     return names
