@@ -90,9 +90,10 @@ register_resource(
         list_tool=Tool(
             name="list_notices",
             title="List notices",
-            description="List notices, newest first, by title words, agency and date. Paginated.",
+            description="List notices, newest first, by title words: each notice's id, title, agency and "
+            "publication date. Paginated: {results, pagination}; pass the next_cursor as cursor.",
             arguments={
-                "q": Annotated[str | None, Field(None, max_length=200)],
+                "q": Annotated[str | None, Field(None, max_length=200, description="Words of the title.")],
                 "limit": LIMIT,
                 "cursor": CURSOR,
             },
@@ -111,7 +112,10 @@ register_resource(
         get_doc="One notice with its text.",
         id_argument=Annotated[str, Field(min_length=1, max_length=40, description="notice:<number>.")],
         get_tool=Tool(
-            name="get_notice", title="Get a notice", description="Get one notice by id (notice:1)."
+            name="get_notice",
+            title="Get a notice",
+            description="Get one notice by id (notice:1): its title, issuing agency, publication date and "
+            "full text. Unknown id → isError record_not_found.",
         ),
     )
 )
