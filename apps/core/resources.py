@@ -62,6 +62,7 @@ class Resource:
     name: str
     app: str  # the declaring app's package (``__package__``): REST tag and operation ids come from it
     singular: str  # ``get_<singular>`` is the detail operation
+    plural: str = ""  # ``list_<plural>`` is the list operation (default: the name, ``-`` as ``_``)
     id_kind: IdKind | None = None
     # GET /v1/<name>/{id}: selector(id=) -> out
     get: Callable[..., BaseModel] | None = None
@@ -89,7 +90,7 @@ class Resource:
 
     @property
     def list_operation(self) -> str:
-        return f"list_{self.name.replace('-', '_')}"
+        return f"list_{self.plural or self.name.replace('-', '_')}"
 
     @property
     def get_operation(self) -> str:
