@@ -1,11 +1,11 @@
 """Aggregates over list resources are declared, not checked ad hoc.
 
-Each app declares, in ``apps/<app>/aggregates.py``, one ``AggregateSpec`` per list resource: which public
-field names may be grouped (``group_by``), summed (``sum_field``) and bucketed by time (``bucket_by_time``),
-each mapped to an ORM path, plus the function that applies the list's own filters. Modules are
-autodiscovered (like plans) on first use. The REST list handlers, the MCP tools and their descriptions all
-read this registry; ``apps.core.aggregate_query`` runs a request against it under a row budget and a time
-limit (``aggregate_or_list`` is what a list handler calls).
+A list resource declares one ``AggregateSpec`` on its ``Resource`` (apps.core.resources), or an app registers
+it in ``apps/<app>/aggregates.py`` (autodiscovered on first use): which public field names may be grouped
+(``group_by``), summed (``sum_field``) and bucketed by time (``bucket_by_time``), each mapped to an ORM path,
+plus the function that applies the list's own filters. The REST list handlers, the MCP tools and their
+descriptions all read this registry; ``apps.core.aggregate_query`` runs a request against it under a row
+budget and a time limit (``aggregate_or_list`` is what a list handler calls).
 """
 
 import json
