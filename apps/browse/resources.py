@@ -21,7 +21,7 @@ def views_for(resource: Resource) -> list[type[BrowseView]]:
     for child in resource.children:
         if child.browse_doc:
             attrs = {"__doc__": child.browse_doc, "resource": resource.name, "child": child.path}
-            attrs |= {"selector": child.selector, "params": child.params}
+            attrs |= {"selector": child.call, "params": child.params, "present": child.browse_present}
             views.append(type(f"{singular}{_camel(child.path)}", (BrowseChild,), attrs))
     return views
 

@@ -40,15 +40,14 @@ def _get_view(resource: Resource) -> Callable:
 
 
 def _child_view(child: Child) -> Callable:
-    selector = child.selector
     if child.params is None:
 
         def view(request, id: str):
-            return selector(id=id)
+            return child.call(id=id)
     else:
 
         def view(request, id: str, params: Query[child.params]):
-            return selector(id=id, params=params)
+            return child.call(id=id, params=params)
 
     return view
 

@@ -52,7 +52,18 @@ class Child:
     summary: str
     params: type[BaseModel] | None = None
     browse_doc: str = ""  # the browse page's description; "" = no browse page
+    browse_present: str = ""  # a field of the parent record that must be truthy for the browse link
     tool: Tool | None = None
+    # the selector takes the params model's fields one by one (``bill_body(id=, version=)``)
+    flatten: bool = False
+
+    def call(self, *, id: str, params: BaseModel | None = None) -> Any:
+        """The selector, as every surface calls it."""
+        if self.params is None:
+            return self.selector(id=id)
+        if self.flatten:
+            return self.selector(id=id, **params.model_dump())
+        return self.selector(id=id, params=params)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -100,7 +111,7 @@ class Resource:
         """(tool, selector, params model, response, takes an id) for each MCP tool the resource declares."""
         found = [(self.list_tool, self.list, self.params, Page[self.hit], False)] if self.list_tool else []
         found += [(self.get_tool, self.get, None, self.out, True)] if self.get_tool else []
-        found += [(c.tool, c.selector, c.params, c.response, True) for c in self.children if c.tool]
+        found += [(c.tool, c.call, c.params, c.response, True) for c in self.children if c.tool]
         return found
 
 
