@@ -6,16 +6,14 @@ from pathlib import Path
 from asgiref.sync import async_to_sync
 from jsonschema import Draft202012Validator
 
-from apps.core.resources import all_resources
 from apps.mcp_bridge.server import build_server
+from tests.mcp.conftest import TEST_ONLY_TOOLS
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "mcp_routing_eval.jsonl"
 OPTIONAL_CLASSES = {
     "E",
     "F",
 }  # aggregates and dossiers: registered only where apps.core.aggregates / apps.dossiers exist
-# The tools of resources declared by test-only apps (tests/fixture_app): never served in production.
-TEST_ONLY_TOOLS = {t.name for r in all_resources() if not r.app.startswith("apps.") for t, *_ in r.tools()}
 PENDING_BILL_TOOLS = {
     "get_bill",
     "list_cosponsors",
