@@ -1,4 +1,5 @@
-"""REST v1: one NinjaAPI; each app contributes the ``router`` in its ``api.py`` (found, not listed here)."""
+"""REST v1: one NinjaAPI; each app contributes the routes of the resources it declares (apps.core.resources)
+and the ``router`` in its ``api.py`` (found, not listed here)."""
 
 import gzip
 import json
@@ -17,6 +18,8 @@ from apps.core.adapters import install_ninja_handlers
 from apps.core.export import csv_on_request
 from apps.core.openapi import complete
 from apps.core.params import install_strict_params
+from apps.core.resource_api import resource_router
+from apps.core.resources import all_resources
 from apps.core.version import josh_version
 
 
@@ -82,14 +85,20 @@ install_strict_params(api)
 # format=csv / Accept: text/csv on every list, search and aggregate
 api.add_decorator(csv_on_request, mode="view")
 
-for app_config in apps.get_app_configs():
-    if not app_config.name.startswith("apps."):
-        continue
+
+def _app_router(name: str):
     try:
-        module = import_module(f"{app_config.name}.api")
+        module = import_module(f"{name}.api")
     except ModuleNotFoundError as exc:
-        if exc.name != f"{app_config.name}.api":
+        if exc.name != f"{name}.api":
             raise
-        continue
-    if router := getattr(module, "router", None):
-        api.add_router("/", router)
+        return None
+    return getattr(module, "router", None)
+
+
+for app_config in apps.get_app_configs():
+    declared = [r for r in all_resources() if r.app == app_config.name]
+    own = _app_router(app_config.name) if app_config.name.startswith("apps.") else None
+    for router in (resource_router(declared), own):
+        if router is not None:
+            api.add_router("/", router)

@@ -2,7 +2,11 @@
 
 from apps.core.conf import env_bool, env_int
 from josh.settings import *  # noqa: F403
-from josh.settings import DATABASES, JOSH
+from josh.settings import DATABASES, INSTALLED_APPS, JOSH
+
+# A resource declared in one module of a test-only app (tests/fixture_app/resources.py): it must show up on
+# every surface with no other edit (tests/core/test_resources.py).
+INSTALLED_APPS = [*INSTALLED_APPS, "tests.fixture_app"]
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 DATABASES["default"]["CONN_MAX_AGE"] = 0

@@ -80,7 +80,8 @@ def _migrated_template(config) -> Path | None:
     if getattr(config, "cache", None) is None:
         return None
     digest = hashlib.sha256()
-    for path in sorted(Path(settings.BASE_DIR, "apps").glob("*/migrations/*.py")):
+    base = Path(settings.BASE_DIR)
+    for path in sorted([*base.glob("apps/*/migrations/*.py"), *base.glob("tests/*/migrations/*.py")]):
         digest.update(path.name.encode() + path.read_bytes())
     return config.cache.mkdir("josh-migrated-db") / f"{digest.hexdigest()[:16]}.sqlite3"
 

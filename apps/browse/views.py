@@ -1,7 +1,8 @@
 """The generic read-only DRF views behind /browse/: parse the params model -> call the selector -> return.
 
-Each app's ``browse.py`` subclasses these with a selector, a params model and a docstring (about 5 lines
-a view) and registers the class with ``@browse``; ``apps/browse/urls.py`` builds the URLs from the
+A declared resource's pages are derived from its declaration (apps.browse.resources); any other page is
+a subclass in an app's ``browse.py`` with a selector, a params model and a docstring (about 5 lines a view),
+registered with ``@browse``; ``apps/browse/urls.py`` builds the URLs from the
 registry, and the root page lists what is registered. The selectors and pydantic outputs are the ones the
 REST routes use, so a page's JSON is the REST payload plus ``_links``.
 """

@@ -1,11 +1,11 @@
 """Aggregates over list resources are declared, not checked ad hoc.
 
-Each app declares, in ``apps/<app>/aggregates.py``, one ``AggregateSpec`` per list resource: which public
-field names may be grouped (``group_by``), summed (``sum_field``) and bucketed by time (``bucket_by_time``),
-each mapped to an ORM path, plus the function that applies the list's own filters. Modules are
-autodiscovered (like plans) on first use. The REST list handlers, the MCP tools and their descriptions all
-read this registry; ``apps.core.aggregate_query`` runs a request against it under a row budget and a time
-limit (``aggregate_or_list`` is what a list handler calls).
+A list resource declares one ``AggregateSpec`` on its ``Resource`` (apps.core.resources), or an app registers
+it in ``apps/<app>/aggregates.py`` (autodiscovered on first use): which public field names may be grouped
+(``group_by``), summed (``sum_field``) and bucketed by time (``bucket_by_time``), each mapped to an ORM path,
+plus the function that applies the list's own filters. The REST list handlers, the MCP tools and their
+descriptions all read this registry; ``apps.core.aggregate_query`` runs a request against it under a row
+budget and a time limit (``aggregate_or_list`` is what a list handler calls).
 """
 
 import json
@@ -23,14 +23,15 @@ from apps.core.errors import JoshError, QueryTimeout
 TimeInterval = Literal["day", "week", "month", "quarter", "year"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class AggregateSpec:
-    """What may be aggregated on one list resource (``/v1/<resource>``)."""
+    """What may be aggregated on one list resource (``/v1/<resource>``). A spec declared on a
+    ``Resource`` (apps.core.resources) leaves ``resource`` and ``params_model`` to the declaration."""
 
-    resource: str
     queryset: Callable[[Any], Any]  # list params -> the filtered queryset the list would page through
-    params_model: type[BaseModel]  # the list's params model (its filters apply to aggregates too)
     group_fields: Mapping[str, str]  # public name -> ORM path
+    resource: str = ""
+    params_model: type[BaseModel] | None = None  # the list's params model (its filters narrow aggregates too)
     sum_fields: Mapping[str, str] = field(default_factory=dict)
     time_fields: Mapping[str, str] = field(default_factory=dict)
     # group fields reached through a to-many join: a record counts once under each of its values

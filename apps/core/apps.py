@@ -7,10 +7,10 @@ class CoreConfig(AppConfig):
     verbose_name = "Josh core: ingest runs and sources"
 
     def ready(self):
-        from apps.core import checks  # noqa: F401  (registers system checks)
-        from apps.core.plans import autodiscover
+        from apps.core import checks, plans, resources  # noqa: F401  (importing checks registers them)
 
-        autodiscover()
+        plans.autodiscover()
+        resources.autodiscover()  # after the plans: a resource may name a plan's source
 
         # Every statement a request runs is under the public time limit (apps.core.db.timelimit).
         from django.core.signals import request_finished, request_started

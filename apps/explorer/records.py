@@ -1,39 +1,17 @@
 """The records the explorer has pages for, and how an id (or a search box's text) becomes a page URL.
 
-Each resource maps to the selector behind ``GET /v1/<resource>/{id}``: the pages show what the API returns.
+Each declared resource maps to the selector behind ``GET /v1/<resource>/{id}``: the pages show what the API
+returns.
 """
 
 from urllib.parse import quote
 
-from apps.activity import selectors as activity
-from apps.bills import selectors as bills
 from apps.core.errors import JoshError
 from apps.core.ids import classify_id, parse_bill_ref
-from apps.documents import selectors as documents
-from apps.registry import selectors as registry
+from apps.core.resources import all_resources
 
-GETTERS = {
-    "bills": bills.bill_get,
-    "votes": registry.vote_get,
-    "legislators": registry.legislator_get,
-    "committees": registry.committee_get,
-    "public-laws": bills.public_law_get,
-    "saps": bills.sap_get,
-    "topics": bills.topic_get,
-    "crs-reports": documents.crs_report_get,
-    "gao-reports": documents.gao_report_get,
-    "federal-register": documents.fr_document_get,
-    "executive-orders": documents.executive_order_get,
-    "cfr": documents.cfr_section_get,
-    "us-code": documents.usc_section_get,
-    "congressional-record": documents.crec_granule_get,
-    "hearing-transcripts": documents.hearing_transcript_get,
-    "hearings": activity.hearing_get,
-    "dockets": activity.docket_get,
-    "regulatory-documents": activity.regulatory_document_get,
-    "lda-filings": activity.lda_filing_get,
-    "staff": activity.staff_get,
-}
+# The selector behind GET /v1/<resource>/{id}, for every declared resource (apps.core.resources).
+GETTERS = {resource.name: resource.get for resource in all_resources() if resource.get is not None}
 # Records with a page of their own; every other resource is shown by the generic document page.
 DEDICATED = ("bills", "votes", "legislators", "committees")
 MAX_ID_CHARS = 120

@@ -76,6 +76,8 @@ def vote_id(*, chamber: str, congress: int, year: int, number: int) -> str:
     return f"{chamber}:{congress}:{year}:{number}"
 
 
-register_id_kind(IdKind("legislator", "legislators", CROSSWALK_SCHEMES, "S000033", normalize_legislator))
-register_id_kind(IdKind("committee", "committees", (), "HSWM", normalize_committee))
-register_id_kind(IdKind("vote", "votes", ("house", "senate"), "house:119:2025:77", normalize_vote))
+LEGISLATOR = register_id_kind(
+    IdKind("legislator", "legislators", CROSSWALK_SCHEMES, "S000033", normalize_legislator)
+)
+COMMITTEE = register_id_kind(IdKind("committee", "committees", (), "HSWM", normalize_committee))
+VOTE = register_id_kind(IdKind("vote", "votes", ("house", "senate"), "house:119:2025:77", normalize_vote))

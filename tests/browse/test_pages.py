@@ -42,7 +42,7 @@ def test_root_lists_every_resource_with_links(js, html):
     status, body = js("/browse/")
     assert status == 200
     rows = {row["resource"]: row for row in body["resources"]}
-    assert sorted(rows) == RESOURCES
+    assert sorted(rows) == sorted([*RESOURCES, "notices"])  # + the test-only app's (tests/fixture_app)
     assert {p.resource for p in all_plans()} <= set(rows)  # every source's resource has a row
     assert rows["bills"]["list"] == "http://testserver/browse/bills"
     assert rows["bills"]["sub_pages"] == ["cosponsors", "actions", "text", "body"]

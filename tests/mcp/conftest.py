@@ -21,9 +21,13 @@ from mcp import Client
 from mcp.client.streamable_http import streamable_http_client
 
 from apps.core.plans import all_plans
+from apps.core.resources import all_resources
 from apps.core.services.ingest import run_ingest
 from apps.mcp_bridge.asgi import build_mcp_asgi
 
+# The tools of resources declared by test-only apps (tests/fixture_app, tested in tests/core/test_resources.py):
+# never served in production, and without rows in the served sample.
+TEST_ONLY_TOOLS = {t.name for r in all_resources() if not r.app.startswith("apps.") for t, *_ in r.tools()}
 RPC_HEADERS = {"content-type": "application/json", "accept": "application/json, text/event-stream"}
 
 
@@ -79,6 +83,7 @@ import django
 django.setup()
 from django.core.management import call_command
 from apps.core.plans import all_plans
+from apps.core.resources import all_resources
 from apps.core.services.ingest import run_ingest
 for plan in all_plans():
     if plan.has_sample:

@@ -12,13 +12,13 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from django.core.serializers.json import DjangoJSONEncoder
 from django.db import close_old_connections
 from mcp.types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import BaseModel
 
 from apps.core.db.timelimit import public_queries
 from apps.core.errors import JoshError, error_body, server_error_body
+from apps.core.resources import as_json
 from apps.core.threads import run_in_db_thread
 from apps.mcp_bridge.outline import outline, without_titles
 
@@ -74,8 +74,7 @@ def error_result(exc: JoshError | None) -> CallToolResult:
 def structured(data: dict[str, Any] | BaseModel) -> CallToolResult:
     """A result whose structuredContent is exactly the REST JSON body for ``data``: a schema is dumped and
     encoded as django-ninja renders it (DjangoJSONEncoder: ISO datetimes to the millisecond, ``Z``)."""
-    if isinstance(data, BaseModel):
-        data = json.loads(json.dumps(data.model_dump(), cls=DjangoJSONEncoder))
+    data = as_json(data)
     return CallToolResult(content=[TextContent(type="text", text=json.dumps(data))], structured_content=data)
 
 

@@ -1,8 +1,9 @@
 """fetch(id): any Josh id → one readable document {id, title, text, url, metadata} (ChatGPT's fetch contract).
 
-The id's prefix picks the record type (apps.core.ids.classify_id); the record comes from the same code
-path as GET /v1/<resource>/{id}. ``text`` is the record's body when it has one (bill text, report text),
-else a readable rendering of its fields; ``metadata`` is a flat map of the key facts (strings, with
+The id's prefix picks the record type (apps.core.ids.classify_id); the record comes from the declared
+resource's ``get`` selector (apps.core.resources), the one behind GET /v1/<resource>/{id}, and its body from
+the resource's ``body`` child where it declares one. ``text`` is the record's body when it has one (bill
+text, report text), else a readable rendering of its fields; ``metadata`` is a flat map of the key facts (strings, with
 ``truncated`` a boolean and ``text_chars`` an integer).
 """
 
@@ -10,11 +11,11 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, Field
 
-from apps.core.errors import JoshError
+from apps.core.errors import JoshError, NotFound
 from apps.core.ids import classify_id, id_kinds
+from apps.core.resources import Resource, as_json, get_resource
 from apps.mcp_bridge import conf
 from apps.mcp_bridge.tools.base import call, register, structured
-from apps.mcp_bridge.tools.rest import rest_get, route_exists
 
 TEXT_LIMIT = 200_000  # characters; a longer body is cut and metadata.truncated says so
 TITLE_KEYS = ("title", "short_title", "official_full", "name", "display_name")
@@ -58,18 +59,28 @@ def _render(value: Any, indent: str = "", depth: int = 0) -> list[str]:
     return [f"{indent}{value}"]
 
 
-def _body_text(kind, canonical: str, record: dict) -> str | None:
+def _resource(kind) -> Resource:
+    declared = get_resource(kind.resource)
+    if declared is None or declared.get is None:
+        raise NotFound(
+            f"Records of type '{kind.resource}' cannot be fetched (no GET /v1/{kind.resource}/{{id}}).",
+            code="resource_not_served",
+        )
+    return declared
+
+
+def _body_text(resource: Resource, canonical: str, record: dict) -> str | None:
     for key in BODY_KEYS:
         if isinstance(record.get(key), str) and record[key].strip():
             return record[key]
-    suffix = "/body"
-    if route_exists(f"/v1/{kind.resource}/{canonical}{suffix}"):
-        try:
-            body = rest_get(kind.resource, canonical, suffix)
-        except JoshError:  # a record with no text ingested yet: render its fields instead
-            return None
-        return next((body[k] for k in BODY_KEYS if isinstance(body.get(k), str) and body[k].strip()), None)
-    return None
+    child = next((c for c in resource.children if c.path == "body"), None)
+    if child is None:
+        return None
+    try:
+        body = as_json(child.call(id=canonical, params=child.params() if child.params else None))
+    except JoshError:  # a record with no text ingested yet: render its fields instead
+        return None
+    return next((body[k] for k in BODY_KEYS if isinstance(body.get(k), str) and body[k].strip()), None)
 
 
 def _title(record: dict, canonical: str) -> str:
@@ -89,10 +100,11 @@ def _title(record: dict, canonical: str) -> str:
 def document_for(raw_id: str) -> Document:
     """The selector-level work of fetch (sync): classify, load, render."""
     kind, canonical = classify_id(raw_id)
-    record = rest_get(kind.resource, canonical)
+    resource = _resource(kind)
+    record = as_json(resource.get(id=canonical))
     citation = record.get("citation") or {}
     title = _title(record, canonical)
-    text = _body_text(kind, canonical, record) or "\n".join(_render(record))
+    text = _body_text(resource, canonical, record) or "\n".join(_render(record))
     api_url = f"{conf.public_base_url()}/v1/{kind.resource}/{canonical}"
     metadata = {
         "kind": kind.name,

@@ -8,7 +8,6 @@ from the live schema (apps.mcp_bridge.server).
 import functools
 import operator
 import typing
-from importlib import import_module
 from typing import Annotated, Any
 
 from pydantic import BaseModel, Field, ValidationError
@@ -16,57 +15,20 @@ from pydantic import BaseModel, Field, ValidationError
 from apps.core.adapters import parameter_error_from_validation
 from apps.core.errors import InvalidParameter
 from apps.core.pagination import Pagination
+from apps.core.resources import all_resources
 from apps.mcp_bridge.tools.base import call, register, structured
 
 PAGING = {"q", "limit", "cursor"}
-# registry source slug -> (selectors module, list selector, params model module, params model)
-CANDIDATES = {
-    "legislators": (
-        "apps.registry.selectors",
-        "legislator_list",
-        "apps.registry.schemas",
-        "LegislatorListParams",
-    ),
-    "committees": (
-        "apps.registry.selectors",
-        "committee_list",
-        "apps.registry.schemas",
-        "CommitteeListParams",
-    ),
-    "lda-filings": (
-        "apps.activity.selectors",
-        "lda_filing_list",
-        "apps.activity.schemas",
-        "LdaFilingListParams",
-    ),
-    "regulations-dot-gov-dockets": (
-        "apps.activity.selectors",
-        "docket_list",
-        "apps.activity.schemas",
-        "DocketListParams",
-    ),
-    "hearings": ("apps.activity.selectors", "hearing_list", "apps.activity.schemas", "HearingListParams"),
-    "staff-directories": (
-        "apps.activity.selectors",
-        "staff_list",
-        "apps.activity.schemas",
-        "StaffListParams",
-    ),
-}
 
 
 def _resolvers() -> dict[str, tuple[Any, type[BaseModel]]]:
-    """The candidates whose selector and params model exist and whose params take ``q``."""
-    found = {}
-    for slug, (sel_module, sel_name, params_module, params_name) in CANDIDATES.items():
-        try:
-            selector = getattr(import_module(sel_module), sel_name)
-            params = getattr(import_module(params_module), params_name)
-        except (ImportError, AttributeError):
-            continue
-        if "q" in params.model_fields:
-            found[slug] = (selector, params)
-    return found
+    """The declared resources (apps.core.resources) that name a registry source (``resolve_source``) and
+    whose list params take ``q``: source slug -> (list selector, params model)."""
+    return {
+        r.resolve_source: (r.list, r.params)
+        for r in all_resources()
+        if r.resolve_source and "q" in r.params.model_fields
+    }
 
 
 RESOLVERS = _resolvers()

@@ -1,0 +1,83 @@
+"""REST v1 operations derived from the declared resources (apps.core.resources): parse -> call -> return.
+
+Each app's resources become one ninja router, tagged with the app and mounted by ``josh/api.py`` before the
+app's own ``api.py`` router. A view is named as a hand-written one in ``<app>/api.py`` would be, so the
+operation ids (``apps_registry_api_get_committee``) do not depend on where the route is declared; strict
+query parameters, CSV export and the OpenAPI completion apply to these views as to any other.
+"""
+
+from collections.abc import Callable
+
+from ninja import Query, Router
+
+from apps.core.aggregate_query import aggregate_or_list
+from apps.core.aggregates import AggregateParams, AggregateResult
+from apps.core.pagination import Page
+from apps.core.resources import Child, Resource
+
+
+def _list_view(resource: Resource) -> Callable:
+    selector, name = resource.list, resource.name
+    if resource.aggregate is None:
+
+        def view(request, params: Query[resource.params]):
+            return selector(params=params)
+    else:
+
+        def view(request, params: Query[resource.params], agg: Query[AggregateParams]):
+            return aggregate_or_list(name, params, agg, selector)
+
+    return view
+
+
+def _get_view(resource: Resource) -> Callable:
+    selector = resource.get
+
+    def view(request, id: str):
+        return selector(id=id)
+
+    return view
+
+
+def _child_view(child: Child) -> Callable:
+    if child.params is None:
+
+        def view(request, id: str):
+            return child.call(id=id)
+    else:
+
+        def view(request, id: str, params: Query[child.params]):
+            return child.call(id=id, params=params)
+
+    return view
+
+
+def _named(view: Callable, resource: Resource, name: str) -> Callable:
+    view.__name__ = view.__qualname__ = name
+    view.__module__ = f"{resource.app}.api"
+    return view
+
+
+def add_routes(router: Router, resource: Resource) -> None:
+    """The list, detail and child operations ``resource`` declares, in that order."""
+    if resource.list is not None:
+        response = Page[resource.hit] | AggregateResult if resource.aggregate else Page[resource.hit]
+        view = _named(_list_view(resource), resource, resource.list_operation)
+        router.get(f"/{resource.name}", response=response, summary=resource.list_summary)(view)
+    if resource.get is not None:
+        view = _named(_get_view(resource), resource, resource.get_operation)
+        router.get(f"/{resource.name}/{{id}}", response=resource.out, summary=resource.get_summary)(view)
+    for child in resource.children:
+        view = _named(_child_view(child), resource, child.operation)
+        path = f"/{resource.name}/{{id}}/{child.path}"
+        router.get(path, response=child.response, summary=child.summary)(view)
+
+
+def resource_router(resources: list[Resource]) -> Router | None:
+    """One router for an app's declared resources (None when it declares none)."""
+    if not resources:
+        return None
+    router = Router(tags=[resources[0].tag])
+    for resource in resources:
+        add_routes(router, resource)
+    return router

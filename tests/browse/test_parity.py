@@ -1,0 +1,145 @@
+"""Parity, three ways: for the same request, the REST JSON body == the browse JSON without ``_links`` ==
+the MCP ``structuredContent`` of the tool behind it (one selector behind all three surfaces).
+
+Every declared resource (apps.core.resources) is checked on every operation it declares (list, record,
+each child route), on each surface that serves it; the routes still written by hand are listed below.
+"""
+
+import datetime
+import json
+import re
+from dataclasses import dataclass, field
+
+import pytest
+from asgiref.sync import async_to_sync
+
+from apps.browse.links import strip_links
+from apps.core.resources import Resource, all_resources, get_resource
+from apps.mcp_bridge.server import build_server
+from tests.fixture_app.models import Notice
+
+pytestmark = pytest.mark.django_db
+
+
+@dataclass(frozen=True)
+class Case:
+    path: str  # under /v1 and /browse
+    params: dict = field(default_factory=dict)
+    browse: bool = True  # the browsable API serves it
+    tool: str | None = None  # the MCP tool behind it
+    arguments: dict = field(default_factory=dict)
+    unwrap: str | None = None  # the key of structuredContent holding the REST body
+
+    def __str__(self):
+        return f"{self.tool or '-'}:{self.path}"
+
+
+# Routes not declared as resources yet, and the tools that are not lookups.
+HAND_WRITTEN = [
+    Case("/bills", {"congress": "117", "limit": "5"}),
+    Case("/bills", {"aggregate": "count", "group_by": "policy_area"}),
+    Case("/bills/hjres:119:24", tool="get_bill", arguments={"id": "hjres:119:24"}),
+    Case("/bills/hr1865-116", tool="get_bill", arguments={"id": "hr1865-116"}),
+    Case("/bills/hjres:119:24/cosponsors", tool="list_cosponsors", arguments={"id": "hjres:119:24"}),
+    Case("/bills/hjres:119:24/actions", {"limit": "5"}, tool="list_bill_actions",
+         arguments={"id": "hjres:119:24", "limit": 5}),
+    Case("/bills/s:118:1325/body", tool="get_bill_text", arguments={"id": "s:118:1325"}),
+    Case("/bills/s:118:1325/body", {"version": "rs"}, tool="get_bill_text",
+         arguments={"id": "s:118:1325", "version": "rs"}),
+    Case("/crs-reports", {"limit": "3"}),
+    Case("/dockets/docket:AID_FRDOC_0001/documents"),
+    Case("/dockets", {"q": "defense", "limit": "5"}, tool="resolve_entity",
+         arguments={"query": "defense", "entity_type": "regulations-dot-gov-dockets", "limit": 5}),
+    Case("/search", {"q": "tax", "source": "bills", "mode": "lexical"}, tool="lexical_search",
+         arguments={"query": "tax", "source": "bills"}),
+    Case("/sources", browse=False, tool="list_sources", unwrap="sources"),
+]  # fmt: skip
+
+
+def declared_cases(resource: Resource, record: dict) -> list[Case]:
+    """Every operation ``resource`` declares, on the surfaces it declares, for ``record`` (the list's first:
+    its id for the record routes, its name for name resolution)."""
+    list_tool = resource.list_tool.name if resource.list_tool else None
+    cases = [Case(f"/{resource.name}", {"limit": "3"}, bool(resource.list_doc), list_tool, {"limit": 3})]
+    if resource.resolve_source:
+        arguments = {"query": record["name"], "entity_type": resource.resolve_source}
+        cases.append(Case(f"/{resource.name}", {"q": record["name"]}, bool(resource.list_doc), "resolve_entity",
+                          arguments))  # fmt: skip
+    record_id = record.get("id") if resource.get else None
+    if record_id is None:
+        return cases
+    get_tool = resource.get_tool.name if resource.get_tool else None
+    cases.append(
+        Case(f"/{resource.name}/{record_id}", {}, bool(resource.get_doc), get_tool, {"id": record_id})
+    )
+    for child in resource.children:
+        tool = child.tool.name if child.tool else None
+        cases.append(Case(f"/{resource.name}/{record_id}/{child.path}", {}, bool(child.browse_doc), tool,
+                          {"id": record_id}))  # fmt: skip
+    return cases
+
+
+@pytest.fixture
+def notices():
+    """The fixture app's resource holds no sample: two rows of its own."""
+    for number, agency in ((1, "FAA"), (2, "PHMSA")):
+        Notice.objects.create(
+            notice_id=f"notice:{number}", title=f"Notice {number}", agency=agency,
+            published_on=datetime.date(2025, 1, number), text=f"Text {number}.",
+        )  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def server():
+    return build_server()
+
+
+def _millis(payload) -> str:
+    """ninja's encoder writes datetimes to the millisecond, pydantic's model_dump to the microsecond."""
+    return re.sub(r"(T\d\d:\d\d:\d\d\.\d{3})\d*", r"\1", json.dumps(payload, sort_keys=True))
+
+
+def _volatile(body):
+    """Timings differ per call; MCP search hits add ``url`` (ChatGPT's contract) where REST hits lack it;
+    resolve_entity names the entity_type it searched."""
+    if isinstance(body, dict):
+        body = {k: v for k, v in body.items() if k not in ("took_ms", "query_cost", "entity_type")}
+        if "took_ms" in body or isinstance(body.get("results"), list):
+            body["results"] = [{k: v for k, v in hit.items() if k != "url"} for hit in body["results"]]
+    return body
+
+
+def assert_parity(client, server, case: Case) -> None:
+    response = client.get(f"/v1{case.path}", case.params)
+    assert response.status_code == 200, (str(case), response.content[:300])
+    rest = _millis(_volatile(response.json()))
+    if case.browse:
+        browse = client.get(f"/browse{case.path}", {**case.params, "format": "json"}).json()
+        assert _millis(_volatile(strip_links(browse))) == rest, f"browse {case}"
+    if case.tool:
+        result = async_to_sync(server.call_tool)(case.tool, case.arguments)
+        assert not result.is_error, (str(case), result.content[0].text[:300])
+        mcp = result.structured_content[case.unwrap] if case.unwrap else result.structured_content
+        assert _millis(_volatile(mcp)) == rest, f"mcp {case}"
+
+
+@pytest.mark.parametrize("name", [r.name for r in all_resources()])
+def test_every_declared_resource_is_the_same_on_rest_browse_and_mcp(client, server, notices, name):
+    resource = get_resource(name)
+    results = client.get(f"/v1/{name}", {"limit": 1}).json()["results"]
+    assert results, f"{name}: the sample holds no record, so its record routes go unchecked"
+    for case in declared_cases(resource, results[0]):
+        assert_parity(client, server, case)
+
+
+def test_the_declared_cases_cover_every_surface(client):
+    cases = [c for r in all_resources() for c in declared_cases(r, {"id": "x", "name": "y"})]
+    tools = {c.tool for c in cases if c.tool}
+    assert tools >= {"get_legislator", "list_member_votes", "get_committee", "list_committee_members",
+                     "get_vote", "resolve_entity", "list_notices", "get_notice"}  # fmt: skip
+    assert {c.path for c in cases if c.browse} >= {"/legislators", "/votes/x", "/committees/x/members"}
+
+
+@pytest.mark.parametrize("case", HAND_WRITTEN, ids=str)
+def test_hand_written_routes_are_the_same_on_rest_browse_and_mcp(client, server, case):
+    assert_parity(client, server, case)
