@@ -38,6 +38,10 @@ def _setup(db: Path):
     os.environ["JOSH_DATABASE"] = str(db)
     os.environ["JOSH_ENCODER"] = "synthetic"
     os.environ["DJANGO_SETTINGS_MODULE"] = "josh.settings"
+    # The engine is measured in this process: no heavy lane (its worker would not see the variants a run sets
+    # with override_settings, and its memory would not be in this process's RSS). bench/attack.py measures the
+    # lane as served.
+    os.environ["JOSH_HEAVY_LANE_PROCESSES"] = "0"
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
     import django
 

@@ -213,6 +213,9 @@ def main(argv=None) -> int:
     parser.add_argument("--ablate", action="store_true", help="also run the tuning variants (use on dev)")
     args = parser.parse_args(argv)
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "josh.settings")
+    # Quality of the engine, in this process: the --ablate variants are settings overrides, which a heavy-lane
+    # worker process would not see.
+    os.environ["JOSH_HEAVY_LANE_PROCESSES"] = "0"
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
     import django
 
