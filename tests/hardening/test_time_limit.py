@@ -174,3 +174,18 @@ def test_the_request_budget_counts_from_the_requests_arrival(settings, monkeypat
         timelimit.arrived.reset(token)
     with timelimit.public_queries(budget_s=0.05):  # an explicit budget (a lane worker's) starts now
         assert 0.04 < timelimit.remaining_s() <= 0.05
+
+
+def test_an_ingest_runs_free_of_a_public_budget_left_open_on_its_thread(no_time_left):
+    """A streamed response nobody read to the end never sends request_finished, so its budget stays open on
+    the thread; an ingest after it (or one run inline by a request) is a write job, not a public query."""
+    from apps.core.services.ingest import run_ingest
+
+    timelimit.install()  # the request that never finished: with this clock its budget is long spent
+    try:
+        result = run_ingest(slug="committees")
+        assert result.status == "success" and result.records > 0
+    finally:
+        restored = timelimit._statement_limit in connection.execute_wrappers
+        timelimit.uninstall()
+    assert restored  # the caller's budget is back once the ingest is done

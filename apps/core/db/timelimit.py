@@ -138,6 +138,22 @@ def suspended() -> Iterator[None]:
 
 
 @contextmanager
+def unlimited() -> Iterator[None]:
+    """Run a write job (an ingest) free of any public budget this thread has open — a request that runs it
+    inline, or one whose request_finished never came (a streamed response nobody read to the end) — and
+    restore that budget after, with the time the job took added back."""
+    limited = _statement_limit in connection.execute_wrappers
+    if limited:
+        connection.execute_wrappers.remove(_statement_limit)
+    try:
+        with suspended():
+            yield
+    finally:
+        if limited:
+            connection.execute_wrappers.append(_statement_limit)
+
+
+@contextmanager
 def deadline(ms: int | None, message: str, *, steps: int | None = None) -> Iterator[None]:
     """Abort the SQL run inside after ``ms`` milliseconds (default: the public budget), or sooner if an
     enclosing budget ends first, with ``QueryTimeout`` carrying ``message`` (``{ms}`` is filled in) and
