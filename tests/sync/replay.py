@@ -13,6 +13,9 @@ the official services use, so ``manage.py sync`` runs end to end with no network
 * the GitHub API and raw files of Hear-Ye/congress-data under ``/votes-api`` and ``/votes-raw``:
   ``/contents/data/{congress}/votes`` (session-year folders), ``/git/trees/{sha}`` (a year's vote folders,
   each with a tree id derived from its file) and ``/data/{congress}/votes/{year}/{vote}/data.json``;
+* the Senate LDA API ``/api/v1/filings/?filing_dt_posted_after=&ordering=dt_posted`` (the filings of the
+  bundled API pages posted since that date, oldest first, paged through ``next`` URLs, at most 10 a page
+  here where the real service allows 25; every ``Authorization`` header is kept in ``lda_auth``);
 * uscode.house.gov under ``/uscode``: ``/download/download.shtml`` linking each bundled title's zip at
   ``release_point``, and ``/download/releasepoints/us/pl/{congress}/{law}/xml_usc{nn}@{point}.zip`` (the
   title's XML zipped on the fly, as OLRC ships it).
@@ -37,6 +40,7 @@ _BILLSTATUS = re.compile(
     rf"^BILLSTATUS-(\d+)({'|'.join(sorted(BILL_TYPES, key=len, reverse=True))})(\d+)\.xml$"
 )
 _FRDOC = re.compile(r"FR Doc\.?\s*(\d{4}-\d+)")
+LDA_PAGE_SIZE = 10
 REGS_PAGES = (
     "regulations_dot_gov_v4_documents_updated_within.01.json",
     "regulations_dot_gov_v4_documents_updated_within.03.json",
@@ -54,6 +58,7 @@ class Replay:
         self.requests: list[str] = []
         self.throttle_next = True
         self.release_point = "118-22"
+        self.lda_auth: list[str | None] = []
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
         self.base = f"http://127.0.0.1:{self._server.server_port}"
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
@@ -102,8 +107,9 @@ class Replay:
             return self._crec(path, query, headers)
         if m := re.fullmatch(r"/content/pkg/([\w-]+)/(xml|uslm)/([\w-]+)\.xml", path):
             return self._file(self.packages().get(m.group(1)))
-        if path == "/v4/documents":
-            return self._regs_page(query, headers)
+        keyed_apis = {"/v4/documents": self._regs_page, "/api/v1/filings/": self._lda_filings}
+        if path in keyed_apis:
+            return keyed_apis[path](query, headers)
         if path.startswith("/votes-"):
             return self._votes(path)
         if path.startswith("/uscode/"):
@@ -259,6 +265,35 @@ class Replay:
         body = json.loads((self.corpus / "regulations-gov" / REGS_PAGES[number - 1]).read_text())["response"]
         body["meta"]["hasNextPage"] = number < len(REGS_PAGES)
         return self._json(body)
+
+    def _lda_filings(self, query, headers) -> tuple[int, dict, bytes]:
+        self.lda_auth.append(headers.get("Authorization"))
+        after = query.get("filing_dt_posted_after", [""])[0]
+        if not after or query.get("ordering") != ["dt_posted"]:
+            return 400, {}, b'{"detail": "this replay serves filing_dt_posted_after=...&ordering=dt_posted"}'
+        filings = [
+            filing
+            for page in sorted((self.corpus / "lobbying-lda" / "api").glob("*.json"))
+            for filing in json.loads(page.read_text())["results"]
+            if filing["dt_posted"][:10] >= after
+        ]
+        filings.sort(key=lambda f: f["dt_posted"])
+        size, number = (
+            min(LDA_PAGE_SIZE, int(query.get("page_size", ["25"])[0])),
+            int(query.get("page", ["1"])[0]),
+        )
+        link = (
+            f"{self.base}/api/v1/filings/?filing_dt_posted_after={after}&ordering=dt_posted&page_size={size}"
+        )
+        more = number * size < len(filings)
+        return self._json(
+            {
+                "count": len(filings),
+                "next": f"{link}&page={number + 1}" if more else None,
+                "previous": f"{link}&page={number - 1}" if number > 1 else None,
+                "results": filings[(number - 1) * size : number * size],
+            }
+        )
 
     # ---- plumbing ----------------------------------------------------------------------------------
 
