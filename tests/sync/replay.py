@@ -107,9 +107,9 @@ class Replay:
             return self._crec(path, query, headers)
         if m := re.fullmatch(r"/content/pkg/([\w-]+)/(xml|uslm)/([\w-]+)\.xml", path):
             return self._file(self.packages().get(m.group(1)))
-        keyed_apis = {"/v4/documents": self._regs_page, "/api/v1/filings/": self._lda_filings}
-        if path in keyed_apis:
-            return keyed_apis[path](query, headers)
+        json_apis = {"/v4/documents": self._regs_page, "/api/v1/filings/": self._lda_filings}
+        if path in json_apis:
+            return json_apis[path](query, headers)
         if path.startswith("/votes-"):
             return self._votes(path)
         if path.startswith("/uscode/"):
