@@ -102,6 +102,13 @@ def _entity(raw, where: str) -> dict:
     return out
 
 
+def _party(raw: dict, prefix: str, names: tuple[str, ...]) -> dict:
+    """The API's registrant / client fields as the record's ``registrant_*`` / ``client_*`` ones."""
+    return {
+        f"{prefix}_{name.removeprefix('general_')}": text(raw.get(name), f"{prefix}.{name}") for name in names
+    }
+
+
 def _activities(filing: dict, congress: int) -> dict:
     activities, lobbyists, mentions, dockets = [], [], [], []
     for seq, raw in enumerate(items(filing.get("lobbying_activities"), "lobbying_activities"), 1):
@@ -172,15 +179,8 @@ def api_filing(filing: dict) -> LdaFilingRecord:
         # client half in the API, so it is left empty rather than half-filled.
         "senate_id": f"{registrant_id}-{client_id}" if registrant_id and client_id else "",
         "house_id": "",
-        "registrant_name": text(registrant.get("name"), "registrant.name"),
-        "registrant_description": text(registrant.get("description"), "registrant.description"),
-        "registrant_city": text(registrant.get("city"), "registrant.city"),
-        "registrant_state": text(registrant.get("state"), "registrant.state"),
-        "registrant_country": text(registrant.get("country"), "registrant.country"),
-        "client_name": text(client.get("name"), "client.name"),
-        "client_description": text(client.get("general_description"), "client.general_description"),
-        "client_state": text(client.get("state"), "client.state"),
-        "client_country": text(client.get("country"), "client.country"),
+        **_party(registrant, "registrant", ("name", "description", "city", "state", "country")),
+        **_party(client, "client", ("name", "general_description", "state", "country")),
         "client_self": flag(client.get("client_self_select"), "client.client_self_select"),
         "effective_date": effective,
         "termination_date": iso_date(filing.get("termination_date"), "termination_date"),
