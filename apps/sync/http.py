@@ -77,10 +77,18 @@ class PoliteClient:
     def get(self, url: str, *, params=None, headers=None, missing_ok: bool = False) -> httpx.Response | None:
         """GET ``url``; a 304 is returned as is (the caller asked with a validator), a 404 is None when
         ``missing_ok``. Raises UpstreamError when the answer stays an error after the retries."""
+        return self._request("GET", url, params=params, headers=headers, missing_ok=missing_ok)
+
+    def post(self, url: str, *, data: dict, headers=None) -> httpx.Response:
+        """POST a form to ``url`` (docs.house.gov hands out a meeting's XML only to its page's form
+        postback), with the same pacing, retries and errors as ``get``."""
+        return self._request("POST", url, data=data, headers=headers)
+
+    def _request(self, method: str, url: str, *, params=None, data=None, headers=None, missing_ok=False):
         for attempt in range(self.retries + 1):
             self._pace(url)
             try:
-                response = self._http.get(url, params=params, headers=headers)
+                response = self._http.request(method, url, params=params, data=data, headers=headers)
             except httpx.TransportError as exc:
                 if attempt == self.retries:
                     raise UpstreamError(f"{url}: {exc}") from exc

@@ -25,6 +25,8 @@ def replay(settings, tmp_path):
             "VOTES_RAW_URL": f"{server.base}/votes-raw",
             "USCODE_URL": f"{server.base}/uscode",
             "LDA_API_URL": f"{server.base}/api/v1",
+            "HOUSE_DOCS_URL": f"{server.base}/house",
+            "HOUSE_COMMITTEES": [],
             "LDA_API_KEY": "",
             "LDA_ANONYMOUS_PER_MINUTE": 60_000.0,
             "CONGRESSES": [114, 117, 119],
