@@ -36,7 +36,7 @@ from apps.core.plans import BadRecord
 
 _FILING_TYPE = re.compile(r"^(?:R[RA]|Q[1-4]Y?|[1-4MY][AT@]Y?|MMY?|YYY?)$")
 _QUARTERS = {"first_quarter": 1, "second_quarter": 2, "third_quarter": 3, "fourth_quarter": 4}
-_PERIODS = {**_QUARTERS, "mid_year": None, "year_end": None}
+_PERIODS = {*_QUARTERS, "mid_year", "year_end"}  # the last two: half-year reports before 2008
 _UUID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$", re.IGNORECASE)
 
 
