@@ -264,6 +264,12 @@ SYNC = {
     "USCODE_TITLES": [int(t) for t in env_list("JOSH_SYNC_USCODE_TITLES", [])],  # empty: every title
     "REGULATIONS_GOV_URL": env_str("JOSH_REGULATIONS_GOV_URL", "https://api.regulations.gov"),
     "REGULATIONS_GOV_API_KEY": env_str("JOSH_REGULATIONS_GOV_API_KEY", ""),
+    # Senate LDA REST API; without a key it answers 15 requests a minute (429 + Retry-After beyond that).
+    "LDA_API_URL": env_str("JOSH_LDA_API_URL", "https://lda.senate.gov/api/v1"),
+    "LDA_API_KEY": env_str("JOSH_LDA_API_KEY", ""),
+    "HOUSE_DOCS_URL": env_str("JOSH_HOUSE_DOCS_URL", "https://docs.house.gov"),  # committee meetings
+    "HOUSE_COMMITTEES": env_list("JOSH_SYNC_HOUSE_COMMITTEES", []),  # e.g. RU00; empty: every one listed
+    "LDA_ANONYMOUS_PER_MINUTE": 15.0,  # the API's published allowance without a key; requests are paced to it
     "CONGRESSES": [int(c) for c in env_list("JOSH_SYNC_CONGRESSES", ["119"])],  # BILLSTATUS and votes
     "ECFR_TITLES": [int(t) for t in env_list("JOSH_SYNC_ECFR_TITLES", [])],  # empty: every title
     "FIRST_SYNC_DAYS": env_int("JOSH_SYNC_FIRST_DAYS", 7, minimum=1),  # dated sources' first look-back

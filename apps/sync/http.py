@@ -45,6 +45,7 @@ class PoliteClient:
         self.max_wait_s = conf["MAX_WAIT_S"]
         self.waited: list[tuple[str, float]] = []  # (url, seconds) of every Retry-After / backoff wait
         self._last: dict[str, float] = {}
+        self._host_interval: dict[str, float] = {}  # hosts that ask for more than min_interval_s
         self._lock = threading.Lock()
         self._http = httpx.Client(
             timeout=conf["TIMEOUT_S"], follow_redirects=True, headers={"User-Agent": conf["USER_AGENT"]}
@@ -59,10 +60,16 @@ class PoliteClient:
     def __exit__(self, *exc):
         self.close()
 
+    def at_most(self, url: str, per_minute: float) -> None:
+        """Keep requests to ``url``'s host to ``per_minute`` (a published allowance, e.g. the LDA API's 15 a
+        minute without a key), so its 429s are not provoked; never faster than ``min_interval_s``."""
+        self._host_interval[urlsplit(url).netloc] = 60.0 / per_minute
+
     def _pace(self, url: str) -> None:
         host = urlsplit(url).netloc
+        interval = max(self.min_interval_s, self._host_interval.get(host, 0.0))
         with self._lock:
-            wait = self._last.get(host, 0.0) + self.min_interval_s - time.monotonic()
+            wait = self._last.get(host, 0.0) + interval - time.monotonic()
             if wait > 0:
                 time.sleep(wait)
             self._last[host] = time.monotonic()
@@ -70,10 +77,18 @@ class PoliteClient:
     def get(self, url: str, *, params=None, headers=None, missing_ok: bool = False) -> httpx.Response | None:
         """GET ``url``; a 304 is returned as is (the caller asked with a validator), a 404 is None when
         ``missing_ok``. Raises UpstreamError when the answer stays an error after the retries."""
+        return self._request("GET", url, params=params, headers=headers, missing_ok=missing_ok)
+
+    def post(self, url: str, *, data: dict, headers=None) -> httpx.Response:
+        """POST a form to ``url`` (docs.house.gov hands out a meeting's XML only to its page's form
+        postback), with the same pacing, retries and errors as ``get``."""
+        return self._request("POST", url, data=data, headers=headers)
+
+    def _request(self, method: str, url: str, *, params=None, data=None, headers=None, missing_ok=False):
         for attempt in range(self.retries + 1):
             self._pace(url)
             try:
-                response = self._http.get(url, params=params, headers=headers)
+                response = self._http.request(method, url, params=params, data=data, headers=headers)
             except httpx.TransportError as exc:
                 if attempt == self.retries:
                     raise UpstreamError(f"{url}: {exc}") from exc

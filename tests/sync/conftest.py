@@ -24,6 +24,11 @@ def replay(settings, tmp_path):
             "VOTES_API_URL": f"{server.base}/votes-api",
             "VOTES_RAW_URL": f"{server.base}/votes-raw",
             "USCODE_URL": f"{server.base}/uscode",
+            "LDA_API_URL": f"{server.base}/api/v1",
+            "HOUSE_DOCS_URL": f"{server.base}/house",
+            "HOUSE_COMMITTEES": [],
+            "LDA_API_KEY": "",
+            "LDA_ANONYMOUS_PER_MINUTE": 60_000.0,
             "CONGRESSES": [114, 117, 119],
             "MIN_INTERVAL_S": 0.0,
         }

@@ -13,6 +13,14 @@ the official services use, so ``manage.py sync`` runs end to end with no network
 * the GitHub API and raw files of Hear-Ye/congress-data under ``/votes-api`` and ``/votes-raw``:
   ``/contents/data/{congress}/votes`` (session-year folders), ``/git/trees/{sha}`` (a year's vote folders,
   each with a tree id derived from its file) and ``/data/{congress}/votes/{year}/{vote}/data.json``;
+* the Senate LDA API ``/api/v1/filings/?filing_dt_posted_after=&ordering=dt_posted`` (the filings of the
+  bundled API pages posted since that date, oldest first, paged through ``next`` URLs, at most 10 a page
+  here where the real service allows 25; every ``Authorization`` header is kept in ``lda_auth``);
+* docs.house.gov's House Committee Repository under ``/house``: ``/Committee/Committees.aspx`` (a select
+  of the bundled meetings' committee codes), ``/Committee/RSS.ashx?Code=`` (an item per bundled meeting of
+  that committee, published at its ``update-date``) and ``/Committee/Calendar/ByEvent.aspx?EventID=``: a
+  GET gives a page whose ASP.NET form a POST must send back (``__VIEWSTATE`` and ``__EVENTTARGET`` =
+  the "Download meeting XML" button) to get the bundled meeting XML;
 * uscode.house.gov under ``/uscode``: ``/download/download.shtml`` linking each bundled title's zip at
   ``release_point``, and ``/download/releasepoints/us/pl/{congress}/{law}/xml_usc{nn}@{point}.zip`` (the
   title's XML zipped on the fly, as OLRC ships it).
@@ -27,6 +35,8 @@ import json
 import re
 import threading
 import zipfile
+from datetime import UTC, datetime
+from email.utils import format_datetime
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
@@ -37,6 +47,7 @@ _BILLSTATUS = re.compile(
     rf"^BILLSTATUS-(\d+)({'|'.join(sorted(BILL_TYPES, key=len, reverse=True))})(\d+)\.xml$"
 )
 _FRDOC = re.compile(r"FR Doc\.?\s*(\d{4}-\d+)")
+LDA_PAGE_SIZE = 10
 REGS_PAGES = (
     "regulations_dot_gov_v4_documents_updated_within.01.json",
     "regulations_dot_gov_v4_documents_updated_within.03.json",
@@ -54,6 +65,7 @@ class Replay:
         self.requests: list[str] = []
         self.throttle_next = True
         self.release_point = "118-22"
+        self.lda_auth: list[str | None] = []
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
         self.base = f"http://127.0.0.1:{self._server.server_port}"
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
@@ -102,13 +114,69 @@ class Replay:
             return self._crec(path, query, headers)
         if m := re.fullmatch(r"/content/pkg/([\w-]+)/(xml|uslm)/([\w-]+)\.xml", path):
             return self._file(self.packages().get(m.group(1)))
-        if path == "/v4/documents":
-            return self._regs_page(query, headers)
-        if path.startswith("/votes-"):
-            return self._votes(path)
-        if path.startswith("/uscode/"):
-            return self._uscode(path)
+        json_apis = {"/v4/documents": self._regs_page, "/api/v1/filings/": self._lda_filings}
+        if path in json_apis:
+            return json_apis[path](query, headers)
+        sites = {
+            "/votes-": self._votes,
+            "/uscode/": self._uscode,
+            "/house/": lambda p: self._house(p, query, None),
+        }
+        for prefix, site in sites.items():
+            if path.startswith(prefix):
+                return site(path)
         return 404, {}, b"not found"
+
+    def meetings(self) -> dict[str, tuple[Path, str, str]]:
+        """Bundled House meeting XML by EventID: (file, committee code, update-date)."""
+        found = {}
+        for p in (self.corpus / "hearings").glob("*.xml"):
+            text = p.read_text()
+            if m := re.search(
+                r'<committee-meeting [^>]*meeting-id="[A-Z]*(\d+)"[^>]*update-date="([^"]+)"', text
+            ):
+                found[m.group(1)] = (p, re.search(r'<committee-name id="(\w+)"', text).group(1), m.group(2))
+        return found
+
+    def _house(self, path: str, query, form: dict | None) -> tuple[int, dict, bytes]:
+        html = {"Content-Type": "text/html; charset=utf-8"}
+        meetings = self.meetings()
+        if path == "/house/Committee/Committees.aspx" and form is None:
+            options = "".join(
+                f'<option value="{c}">{c}</option>' for c in sorted({m[1] for m in meetings.values()})
+            )
+            return 200, html, f"<html><body><select>{options}</select></body></html>".encode()
+        if path == "/house/Committee/RSS.ashx" and form is None:
+            code = query.get("Code", [""])[0]
+            items = "".join(
+                f"<item><title>Meeting&nbsp;{eid}</title>"
+                f"<link>{self.base}/house/Committee/Calendar/ByEvent.aspx?EventID={eid}</link>"
+                f"<pubDate>{format_datetime(datetime.fromisoformat(updated[:19]).replace(tzinfo=UTC))}</pubDate></item>"
+                for eid, (_, committee, updated) in sorted(meetings.items())
+                if committee == code
+            )
+            rss = f'<?xml version="1.0"?><rss version="2.0"><channel><title>{code}</title>{items}</channel></rss>'
+            return 200, {"Content-Type": "application/rss+xml"}, rss.encode()
+        event = meetings.get(query.get("EventID", [""])[0])
+        if path != "/house/Committee/Calendar/ByEvent.aspx" or event is None:
+            return 404, {}, b"not found"
+        if form is None:
+            page = (
+                f'<html><body><form method="post" action="./ByEvent.aspx?EventID={query["EventID"][0]}" id="form1">'
+                '<input type="hidden" name="__VIEWSTATE" id="__VIEWSTATE" value="dDwtMTA4MTc2;" />'
+                '<input type="hidden" name="__EVENTVALIDATION" value="ev1" />'
+                "<a href=\"javascript:__doPostBack('ctl00$MainContent$LinkButtonDownloadMtgXML','')\">XML</a>"
+                "</form></body></html>"
+            )
+            return 200, html, page.encode()
+        target = form.get("__EVENTTARGET", [""])[0]
+        if target != "ctl00$MainContent$LinkButtonDownloadMtgXML" or "__VIEWSTATE" not in form:
+            return (
+                200,
+                html,
+                b"<html><body>Meeting details</body></html>",
+            )  # a postback that asked for nothing
+        return 200, {"Content-Type": "text/xml"}, event[0].read_bytes()
 
     def _votes(self, path: str) -> tuple[int, dict, bytes]:
         years = {
@@ -260,6 +328,35 @@ class Replay:
         body["meta"]["hasNextPage"] = number < len(REGS_PAGES)
         return self._json(body)
 
+    def _lda_filings(self, query, headers) -> tuple[int, dict, bytes]:
+        self.lda_auth.append(headers.get("Authorization"))
+        after = query.get("filing_dt_posted_after", [""])[0]
+        if not after or query.get("ordering") != ["dt_posted"]:
+            return 400, {}, b'{"detail": "this replay serves filing_dt_posted_after=...&ordering=dt_posted"}'
+        filings = [
+            filing
+            for page in sorted((self.corpus / "lobbying-lda" / "api").glob("*.json"))
+            for filing in json.loads(page.read_text())["results"]
+            if filing["dt_posted"][:10] >= after
+        ]
+        filings.sort(key=lambda f: f["dt_posted"])
+        size, number = (
+            min(LDA_PAGE_SIZE, int(query.get("page_size", ["25"])[0])),
+            int(query.get("page", ["1"])[0]),
+        )
+        link = (
+            f"{self.base}/api/v1/filings/?filing_dt_posted_after={after}&ordering=dt_posted&page_size={size}"
+        )
+        more = number * size < len(filings)
+        return self._json(
+            {
+                "count": len(filings),
+                "next": f"{link}&page={number + 1}" if more else None,
+                "previous": f"{link}&page={number - 1}" if number > 1 else None,
+                "results": filings[(number - 1) * size : number * size],
+            }
+        )
+
     # ---- plumbing ----------------------------------------------------------------------------------
 
     @staticmethod
@@ -288,6 +385,17 @@ class Replay:
                     status, headers, body = 429, {"Retry-After": "0"}, b"slow down"
                 else:
                     status, headers, body = replay.route(url.path, parse_qs(url.query), self.headers)
+                self.send_response(status)
+                for name, value in {**headers, "Content-Length": str(len(body))}.items():
+                    self.send_header(name, value)
+                self.end_headers()
+                self.wfile.write(body)
+
+            def do_POST(self):
+                url = urlsplit(self.path)
+                replay.requests.append(url.path)
+                form = parse_qs(self.rfile.read(int(self.headers.get("Content-Length", 0))).decode())
+                status, headers, body = replay._house(url.path, parse_qs(url.query), form)
                 self.send_response(status)
                 for name, value in {**headers, "Content-Length": str(len(body))}.items():
                     self.send_header(name, value)

@@ -65,6 +65,8 @@ def all_fetchers() -> list[Fetcher]:
         executive_orders,
         federal_register,
         govinfo,
+        house_hearings,
+        lda,
         legislators,
         regulations_gov,
         uscode,

@@ -102,3 +102,23 @@ def read_signature(data: dict, dropped: list[RecordError]) -> tuple[date | None,
     sig = obj(data.get("signature"), "signature")
     signer = re.sub(r"^Digitally Signed By:\s*", "", text(sig.get("signature"), "signature.signature"))
     return optional_date(sig.get("signature_date"), "signature.signature_date", dropped), signer
+
+
+def citation(fields: dict) -> str:
+    """'LD-2 report, <registrant> for <client>, <year> Q<n> (amendment) (Senate ID <id>)' or the LD-1 form's
+    'LD-1 registration, ..., effective <date>'; a half-year report (before 2008) has no quarter."""
+    who = f"{fields['registrant_name']} for {fields['client_name']}"
+    if fields["form"] == "LD-1":
+        kind = "LD-1 registration amendment" if fields["is_amendment"] else "LD-1 registration"
+        effective = fields["effective_date"]
+        when = f"effective {effective.isoformat()}" if effective else f"{fields['year']}"
+    else:
+        kind = "LD-2 report"
+        notes = [
+            n
+            for n, on in (("amendment", fields["is_amendment"]), ("termination", fields["is_termination"]))
+            if on
+        ]
+        quarter = f" Q{fields['quarter']}" if fields["quarter"] else ""
+        when = f"{fields['year']}{quarter}" + (f" ({', '.join(notes)})" if notes else "")
+    return f"{kind}, {who}, {when} (Senate ID {fields['senate_id']})"

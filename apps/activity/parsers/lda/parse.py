@@ -10,7 +10,8 @@ from apps.activity.parsers.common import (
     read_json,
     text,
 )
-from apps.activity.parsers.lda.fields import read_signature
+from apps.activity.parsers.lda.api import is_api_page, parse_api_page
+from apps.activity.parsers.lda.fields import citation, read_signature
 from apps.activity.parsers.lda.forms import ld1_fields, ld2_fields
 from apps.activity.parsers.lda.records import LdaFilingRecord
 from apps.core.errors import SourceFormatError
@@ -20,28 +21,15 @@ _UUID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 FILING_URL = "https://lda.senate.gov/filings/public/filing/{}/print/"
 
 
-def _citation(fields: dict) -> str:
-    who = f"{fields['registrant_name']} for {fields['client_name']}"
-    if fields["form"] == "LD-1":
-        kind = "LD-1 registration amendment" if fields["is_amendment"] else "LD-1 registration"
-        effective = fields["effective_date"]
-        when = f"effective {effective.isoformat()}" if effective else f"{fields['year']}"
-    else:
-        kind = "LD-2 report"
-        notes = [
-            n
-            for n, on in (("amendment", fields["is_amendment"]), ("termination", fields["is_termination"]))
-            if on
-        ]
-        when = f"{fields['year']} Q{fields['quarter']}" + (f" ({', '.join(notes)})" if notes else "")
-    return f"{kind}, {who}, {when} (Senate ID {fields['senate_id']})"
-
-
 def parse_lda_filing(path: Path) -> Iterator[LdaFilingRecord | BadRecord | RecordWarning]:
-    """One JSON file = one LD-1 or LD-2 filing. A file that is not one filing object is refused; a filing
+    """One JSON file = one LD-1 or LD-2 filing, or a page of the Senate LDA API (``{count, next, previous,
+    results}``, read by ``parse_api_page``: one record per filing). A file that is neither is refused; a filing
     that is read but invalid is yielded as a BadRecord (quarantined by the runner, named by field), and a
     dropped optional date as a RecordWarning beside the filing it was dropped from."""
     data = read_json(path)
+    if is_api_page(data):
+        yield from parse_api_page(data)
+        return
     if not isinstance(data, dict):
         raise SourceFormatError(path, "expected one filing object at the top level")
     document_id = data.get("document_id")
@@ -71,7 +59,7 @@ def parse_lda_filing(path: Path) -> Iterator[LdaFilingRecord | BadRecord | Recor
             document_id=document_id,
             signed_on=signed_on,
             signer=signer,
-            citation_string=_citation(fields),
+            citation_string=citation(fields),
             source_url=FILING_URL.format(document_id.lower()) if _UUID.match(document_id) else "",
             **fields,
         )

@@ -1,0 +1,48 @@
+"""`manage.py sync hearings` end to end against the replay server's docs.house.gov: committee list, each
+committee's RSS feed of events, and each event's meeting XML got by posting its page's form back."""
+
+from datetime import date
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+
+from apps.activity.models import Hearing
+from apps.sync.fetchers import get_fetcher
+from apps.sync.services import sync_source
+from tests.sync.test_sync import _all_noop, _throttled_once
+
+pytestmark = pytest.mark.django_db
+MEETING = Path(settings.CORPUS_DIR) / "hearings" / "HMTG102252-committee-meeting.xml"
+
+
+def test_hearings_sync_fetches_each_event_published_since(replay):
+    result = sync_source(get_fetcher("hearings"), since=date(2014, 5, 1))
+    _throttled_once(result, replay)
+    assert result.fetched == ["HMTG102252-committee-meeting.xml"]
+    assert replay.requests[1:] == [
+        "/house/Committee/Committees.aspx",
+        "/house/Committee/RSS.ashx",
+        "/house/Committee/Calendar/ByEvent.aspx",  # the event page (GET) ...
+        "/house/Committee/Calendar/ByEvent.aspx",  # ... and its form posted back for the meeting XML
+    ]
+    assert [(r.source, r.status, r.inserted) for r in result.ingests] == [("hearings", "success", 1)]
+    assert (
+        Path(settings.DATA_DIR) / "sync" / "hearings" / result.fetched[0]
+    ).read_bytes() == MEETING.read_bytes()
+    _all_noop("hearings", [MEETING])
+    hearing = Hearing.objects.get()
+    assert (hearing.public_id, hearing.event_id, hearing.congress) == ("hearing:102252", 102252, 113)
+
+    # The event was not republished: listed, not fetched again. A later --since leaves it out altogether.
+    again = sync_source(get_fetcher("hearings"), since=date(2014, 5, 1))
+    assert (again.fetched, again.unchanged, again.ingests) == ([], 1, [])
+    assert replay.requests.count("/house/Committee/Calendar/ByEvent.aspx") == 2
+    later = sync_source(get_fetcher("hearings"), since=date(2014, 5, 21))
+    assert (later.fetched, later.unchanged) == ([], 0)
+
+
+def test_hearings_sync_reads_only_the_committees_asked_for(replay, settings):
+    settings.SYNC = {**settings.SYNC, "HOUSE_COMMITTEES": ["AG00"]}
+    result = sync_source(get_fetcher("hearings"), since=date(2014, 1, 1))
+    assert result.fetched == [] and "/house/Committee/Committees.aspx" not in replay.requests
