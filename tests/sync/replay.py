@@ -7,8 +7,9 @@ the official services use, so ``manage.py sync`` runs end to end with no network
 * federalregister.gov ``/api/v1/documents.json`` (one result per document of the bundled issue, paged);
 * raw congress-legislators YAML under ``/legislators/`` and the FR's executive-order index under
   ``/federalregister-api-core/data/``, with ETags (``If-None-Match`` answers 304);
-* GovInfo ``/published/{date}?collection=BILLS|PLAW|CREC``, ``/content/pkg/{id}/xml|uslm/{id}.xml``,
-  ``/packages/{id}/granules`` (paged) and ``/content/pkg/{id}/html/{granule}.htm``;
+* GovInfo ``/published/{date}?collection=BILLS|PLAW|CHRG|CREC``, ``/content/pkg/{id}/xml|uslm/{id}.xml``,
+  ``/content/pkg/{id}/html/{id}.htm`` (a printed hearing), ``/packages/{id}/granules`` (paged) and
+  ``/content/pkg/{id}/html/{granule}.htm``;
 * eCFR versioner ``/api/versioner/v1/titles.json``; regulations.gov ``/v4/documents`` (needs a key);
 * the GitHub API and raw files of Hear-Ye/congress-data under ``/votes-api`` and ``/votes-raw``:
   ``/contents/data/{congress}/votes`` (session-year folders), ``/git/trees/{sha}`` (a year's vote folders,
@@ -113,6 +114,8 @@ class Replay:
         if path.startswith(("/packages/CREC-", "/content/pkg/CREC-")):
             return self._crec(path, query, headers)
         if m := re.fullmatch(r"/content/pkg/([\w-]+)/(xml|uslm)/([\w-]+)\.xml", path):
+            return self._file(self.packages().get(m.group(1)))
+        if m := re.fullmatch(r"/content/pkg/(CHRG-[\w-]+)/html/\1\.htm", path):
             return self._file(self.packages().get(m.group(1)))
         json_apis = {"/v4/documents": self._regs_page, "/api/v1/filings/": self._lda_filings}
         if path in json_apis:
@@ -228,14 +231,16 @@ class Replay:
         return 404, {}, b"not found"
 
     def packages(self) -> dict[str, Path]:
-        """GovInfo package id -> bundled file: bill texts named by their package, slip laws by theirs."""
+        """GovInfo package id -> bundled file: bill texts and printed hearings named by their package, slip
+        laws by theirs, a Congressional Record day by its folder."""
         bills = {p.stem: p for p in (self.corpus / "bill-text-uslm").glob("BILLS-*.xml")}
         laws = {
             f"PLAW-{p.name.removesuffix('-uslm.xml')}": p
             for p in (self.corpus / "public-laws-uslm").glob("*publ*-uslm.xml")
         }
         records = {p.name: p for p in (self.corpus / "congressional-record").glob("CREC-*") if p.is_dir()}
-        return {**bills, **laws, **records}
+        hearings = {p.stem: p for p in (self.corpus / "hearing-transcripts").glob("CHRG-*.htm")}
+        return {**bills, **laws, **records, **hearings}
 
     def _published(self, since: str, query, headers) -> tuple[int, dict, bytes]:
         if not (headers.get("X-Api-Key") or query.get("api_key")):

@@ -1,8 +1,10 @@
-"""GovInfo CHRG hearing transcripts (htm with a <pre>, or plain .txt). No sample ships with Josh.
+"""GovInfo CHRG hearing transcripts (htm with a <pre>, or plain .txt); corpus/hearing-transcripts/ has a real one.
 
-Expected shape (GovInfo ``CHRG-118hhrg12345.htm``): the first lines give the printed title block
-("[House Hearing, 118 Congress]", the hearing title, "HEARING", "BEFORE THE", the committee, the date);
-speaker turns follow the floor convention ("  Mr. SMITH. ...").
+Shape (GovInfo ``CHRG-111hhrg61852.htm``): the first lines give the printed title block
+("[House Hearing, 111 Congress]", the hearing title -- often over several blank-separated lines -- closed by
+a rule of "=" or by "HEARING", then "BEFORE THE", the committee, the date). Printed hearings open each turn
+with a four-space indent and a mixed-case name ("    Mr. Koo. ...", "    The Chairman. ...",
+"    Chairman Frank. ..."); the floor convention ("  Mr. SMITH. ...") is read too.
 """
 
 import html
@@ -22,8 +24,17 @@ _CHAMBER_RE = re.compile(r"\[(House|Senate|Joint) Hearing, (\d+) Congress\]", re
 _DATE_RE = re.compile(
     r"\b(?:MONDAY|TUESDAY|WEDNESDAY|THURSDAY|FRIDAY|SATURDAY|SUNDAY),?\s+([A-Z]+ \d{1,2}, \d{4})\b", re.I
 )
+# A committee name may run onto the next line, never across a blank one (that is the next heading).
 _COMMITTEE_RE = re.compile(
-    r"^\s*(?:BEFORE THE\s*\n\s*)?((?:SUB)?COMMITTEE ON [^\n]+(?:\n\s+[A-Z ,&]+)?)", re.M
+    r"^\s*(?:BEFORE THE\s*\n\s*)?((?:SUB)?COMMITTEE ON [^\n]+(?:\n[ \t]+[A-Z ,&]+(?=\n))?)", re.M
+)
+_TITLE_END_RE = re.compile(r"^(?:=+|HEARINGS?|BEFORE THE)$")
+# "    Mr. Koo.", "    Mrs. Maloney of New York.", "    The Chairman.", "    Chairman Frank.", "    Senator Reed."
+_HEARING_TURN_RE = re.compile(
+    r"^    (?P<label>(?:Mr|Mrs|Ms|Miss|Dr)\. (?:Mc|Mac|De|Di|La|Le)?[A-Z][A-Za-z'\-]+"
+    r"(?: of [A-Z][a-z]+(?: [A-Z][a-z]+)?)?|The Chairman|The Chairwoman|(?:Chairman|Chairwoman|Senator) "
+    r"(?:Mc|Mac|De|Di|La|Le)?[A-Z][A-Za-z'\-]+)\. ",
+    re.M,
 )
 PACKAGE_URL = "https://www.govinfo.gov/app/details/{package}"
 
@@ -62,7 +73,13 @@ def parse(path: Path):
     blocks = [
         b for b in re.split(r"\n\s*\n", body[head.end() :]) if b.strip() and not b.strip().startswith("[")
     ]
-    title = " ".join(line.strip() for line in (blocks[0] if blocks else "").splitlines() if line.strip())
+    title_lines = []
+    for block in blocks:
+        lines = [line.strip() for line in block.splitlines() if line.strip()]
+        if _TITLE_END_RE.match(lines[0]):
+            break
+        title_lines += lines
+    title = " ".join(title_lines)
     held = None
     if d := _DATE_RE.search(body[:5000]):
         try:
@@ -70,7 +87,8 @@ def parse(path: Path):
         except ValueError:
             held = None
     committee = _COMMITTEE_RE.search(body[:5000])
-    turns = speaker_turns(body)
+    turns = [(t.start_offset, t.speaker) for t in speaker_turns(body)]
+    turns += [(m.start(), m.group("label")) for m in _HEARING_TURN_RE.finditer(body)]
     return [
         build(
             HearingTranscriptRecord,
@@ -83,7 +101,7 @@ def parse(path: Path):
             committee=" ".join(committee.group(1).split()).title() if committee else "",
             held_on=held,
             body=body,
-            speakers=list(dict.fromkeys(t.speaker for t in turns)),
+            speakers=list(dict.fromkeys(speaker for _, speaker in sorted(turns))),
             source_url=PACKAGE_URL.format(package=package),
         )
     ]

@@ -1,6 +1,6 @@
 """GovInfo: BILLSTATUS files listed per congress and bill type by the bulk-data JSON listing
-(``/bulkdata/json/BILLSTATUS/{congress}/{type}``, each with its last-modified time); bill texts (BILLS) and
-slip laws (PLAW) named by the ``published`` service (``/published/{since}?collection=...``, paged by
+(``/bulkdata/json/BILLSTATUS/{congress}/{type}``, each with its last-modified time); bill texts (BILLS),
+slip laws (PLAW) and printed hearings (CHRG) named by the ``published`` service (``/published/{since}?collection=...``, paged by
 ``offsetMark``, an api.data.gov key) and fetched from ``/content/pkg/{packageId}/...``."""
 
 import re
@@ -61,16 +61,16 @@ def published_packages(ctx: FetchContext, collection: str):
         yield from page.get("packages", [])
 
 
-def published_changes(collection: str, content: str):
-    """``content`` is where a package's USLM lives under ``/content/pkg/{id}/``: ``xml`` for BILLS,
-    ``uslm`` for PLAW."""
+def published_changes(collection: str, content: str, ext: str = "xml"):
+    """``content`` is the folder under ``/content/pkg/{id}/`` holding the file the plan reads, ``{id}.{ext}``:
+    ``xml`` for BILLS and ``uslm`` for PLAW (USLM), ``html`` with ext ``htm`` for CHRG (the printed text)."""
 
     def changes(ctx: FetchContext):
         for package in published_packages(ctx, collection):
             pid = package["packageId"]
             yield Remote(
-                name=f"{pid}.xml",
-                url=ctx.url("GOVINFO_CONTENT_URL", f"/pkg/{pid}/{content}/{pid}.xml"),
+                name=f"{pid}.{ext}",
+                url=ctx.url("GOVINFO_CONTENT_URL", f"/pkg/{pid}/{content}/{pid}.{ext}"),
                 version=package.get("lastModified") or None,
             )
 
@@ -110,6 +110,15 @@ register(
         upstream="GovInfo api /published?collection=PLAW + /content/pkg/{id}/uslm",
         ingest=("public-laws",),
         changes=published_changes("PLAW", "uslm"),
+        needs_key="GOVINFO_API_KEY",
+    )
+)
+register(
+    Fetcher(
+        slug="hearing-transcripts",
+        upstream="GovInfo api /published?collection=CHRG + /content/pkg/{id}/html/{id}.htm",
+        ingest=("hearing-transcripts",),
+        changes=published_changes("CHRG", "html", ext="htm"),
         needs_key="GOVINFO_API_KEY",
     )
 )
