@@ -113,9 +113,7 @@ class Replay:
             return self._published(m.group(1), query, headers)
         if path.startswith(("/packages/CREC-", "/content/pkg/CREC-")):
             return self._crec(path, query, headers)
-        if m := re.fullmatch(r"/content/pkg/([\w-]+)/(xml|uslm)/([\w-]+)\.xml", path):
-            return self._file(self.packages().get(m.group(1)))
-        if m := re.fullmatch(r"/content/pkg/(CHRG-[\w-]+)/html/\1\.htm", path):
+        if m := re.fullmatch(r"/content/pkg/([\w-]+)/(?:(?:xml|uslm)/[\w-]+\.xml|html/\1\.htm)", path):
             return self._file(self.packages().get(m.group(1)))
         json_apis = {"/v4/documents": self._regs_page, "/api/v1/filings/": self._lda_filings}
         if path in json_apis:

@@ -20,7 +20,8 @@ from apps.documents.ids import normalize_chrg
 from apps.documents.parsers.base import Record, build, read_text
 from apps.documents.parsers.turns import speaker_turns
 
-_CHAMBER_RE = re.compile(r"\[(House|Senate|Joint) Hearing, (\d+) Congress\]", re.I)
+# "[House Hearing, 111 Congress]"; Senate volumes carry their print number instead: "[Senate Hearing 109-144]".
+_CHAMBER_RE = re.compile(r"\[(House|Senate|Joint) Hearing,? (\d+)(?: Congress|-\d+)\]", re.I)
 _DATE_RE = re.compile(
     r"\b(?:MONDAY|TUESDAY|WEDNESDAY|THURSDAY|FRIDAY|SATURDAY|SUNDAY),?\s+([A-Z]+ \d{1,2}, \d{4})\b", re.I
 )
@@ -29,6 +30,7 @@ _COMMITTEE_RE = re.compile(
     r"^\s*(?:BEFORE THE\s*\n\s*)?((?:SUB)?COMMITTEE ON [^\n]+(?:\n[ \t]+[A-Z ,&]+(?=\n))?)", re.M
 )
 _TITLE_END_RE = re.compile(r"^(?:=+|HEARINGS?|BEFORE THE)$")
+_PRINT_NUMBER_RE = re.compile(r"^S\. ?Hrg\. [\d-]+$")  # "S. Hrg. 109-204" above a Senate title
 # "    Mr. Koo.", "    Mrs. Maloney of New York.", "    The Chairman.", "    Chairman Frank.", "    Senator Reed."
 _HEARING_TURN_RE = re.compile(
     r"^    (?P<label>(?:Mr|Mrs|Ms|Miss|Dr)\. (?:Mc|Mac|De|Di|La|Le)?[A-Z][A-Za-z'\-]+"
@@ -68,7 +70,9 @@ def parse(path: Path):
     head = _CHAMBER_RE.search(body[:3000])
     if not head:
         raise SourceFormatError(
-            path, "no '[House|Senate|Joint Hearing, NNN Congress]' line", record=canonical
+            path,
+            "no '[House|Senate|Joint Hearing, NNN Congress]' (or '[Senate Hearing NNN-NNN]') line",
+            record=canonical,
         )
     blocks = [
         b for b in re.split(r"\n\s*\n", body[head.end() :]) if b.strip() and not b.strip().startswith("[")
@@ -78,7 +82,7 @@ def parse(path: Path):
         lines = [line.strip() for line in block.splitlines() if line.strip()]
         if _TITLE_END_RE.match(lines[0]):
             break
-        title_lines += lines
+        title_lines += [line for line in lines if not _PRINT_NUMBER_RE.match(line)]
     title = " ".join(title_lines)
     held = None
     if d := _DATE_RE.search(body[:5000]):

@@ -1,4 +1,4 @@
-"""hearing-transcripts: GovInfo CHRG printed hearings. Loader ready; no sample ships with Josh."""
+"""hearing-transcripts: GovInfo CHRG printed hearings. Not in the demo sample; `manage.py sync` fetches them."""
 
 from apps.core.plans import LoadContext, Outcome, SearchSpec, SourcePlan, register
 from apps.core.upsert import upsert
@@ -52,7 +52,8 @@ PLAN = register(
         id_example="chrg:CHRG-118hhrg12345",
         search=SEARCH,
         has_sample=False,
-        sample_note="No GovInfo CHRG transcript is in the sample corpus (none was found in a fetchable "
-        "repository); the loader reads GovInfo CHRG-*.htm/.txt packages: manage.py ingest hearing-transcripts PATH.",
+        sample_note="No GovInfo CHRG transcript is in the demo sample (one real transcript, "
+        "corpus/hearing-transcripts/CHRG-111hhrg61852.htm, backs the tests); manage.py sync hearing-transcripts "
+        "fetches new ones from GovInfo, and manage.py ingest hearing-transcripts PATH reads CHRG-*.htm/.txt files.",
     )
 )
