@@ -31,6 +31,16 @@ def _throttled_once(result, replay) -> None:
     assert replay.requests[0] == replay.requests[1]
 
 
+def _synced_one_file(result, replay, slug: str, bundled: Path, requests: list[str]) -> None:
+    """A sync that made ``requests`` (after the 429), fetched ``bundled`` byte for byte and loaded its one record:
+    the record ingesting the bundled file loads (doing that afterwards is all-noop)."""
+    _throttled_once(result, replay)
+    assert (result.fetched, replay.requests[1:]) == ([bundled.name], requests)
+    assert [(r.source, r.status, r.inserted) for r in result.ingests] == [(slug, "success", 1)]
+    assert (Path(settings.DATA_DIR) / "sync" / slug / bundled.name).read_bytes() == bundled.read_bytes()
+    _all_noop(slug, [bundled])
+
+
 def test_bills_sync_loads_what_ingesting_the_files_loads(replay):
     result = sync_source(get_fetcher("bills"))
     names = sorted(p.name for p in (CORPUS / "bill-status").rglob("BILLSTATUS-*.xml"))

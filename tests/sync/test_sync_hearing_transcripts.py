@@ -10,7 +10,7 @@ from django.conf import settings
 from apps.documents.models import HearingTranscript
 from apps.sync.fetchers import get_fetcher
 from apps.sync.services import sync_source
-from tests.sync.test_sync import _all_noop, _throttled_once
+from tests.sync.test_sync import _synced_one_file
 
 pytestmark = pytest.mark.django_db
 TRANSCRIPT = Path(settings.CORPUS_DIR) / "hearing-transcripts" / "CHRG-111hhrg61852.htm"
@@ -18,18 +18,8 @@ TRANSCRIPT = Path(settings.CORPUS_DIR) / "hearing-transcripts" / "CHRG-111hhrg61
 
 def test_hearing_transcripts_sync_fetches_each_published_chrg_package(replay):
     result = sync_source(get_fetcher("hearing-transcripts"), since=date(2024, 1, 1))
-    _throttled_once(result, replay)
-    assert result.fetched == ["CHRG-111hhrg61852.htm"]
-    assert replay.requests[1:] == [
-        "/published/2024-01-01",
-        "/content/pkg/CHRG-111hhrg61852/html/CHRG-111hhrg61852.htm",
-    ]
-    assert [(r.source, r.status, r.inserted) for r in result.ingests] == [
-        ("hearing-transcripts", "success", 1)
-    ]
-    downloaded = Path(settings.DATA_DIR) / "sync" / "hearing-transcripts" / result.fetched[0]
-    assert downloaded.read_bytes() == TRANSCRIPT.read_bytes()
-    _all_noop("hearing-transcripts", [TRANSCRIPT])  # the synced record is what ingesting the file gives
+    package = "/content/pkg/CHRG-111hhrg61852/html/CHRG-111hhrg61852.htm"
+    _synced_one_file(result, replay, "hearing-transcripts", TRANSCRIPT, ["/published/2024-01-01", package])
 
     hearing = HearingTranscript.objects.get()
     assert (hearing.chrg_id, hearing.congress, hearing.chamber, hearing.held_on) == (
@@ -46,4 +36,4 @@ def test_hearing_transcripts_sync_fetches_each_published_chrg_package(replay):
     # Not republished since: listed again, not fetched again, nothing to ingest.
     again = sync_source(get_fetcher("hearing-transcripts"), since=date(2024, 1, 1))
     assert (again.fetched, again.unchanged, again.ingests) == ([], 1, [])
-    assert replay.requests.count("/content/pkg/CHRG-111hhrg61852/html/CHRG-111hhrg61852.htm") == 1
+    assert replay.requests.count(package) == 1

@@ -10,7 +10,7 @@ from django.conf import settings
 from apps.activity.models import Hearing
 from apps.sync.fetchers import get_fetcher
 from apps.sync.services import sync_source
-from tests.sync.test_sync import _all_noop, _throttled_once
+from tests.sync.test_sync import _synced_one_file
 
 pytestmark = pytest.mark.django_db
 MEETING = Path(settings.CORPUS_DIR) / "hearings" / "HMTG102252-committee-meeting.xml"
@@ -18,19 +18,13 @@ MEETING = Path(settings.CORPUS_DIR) / "hearings" / "HMTG102252-committee-meeting
 
 def test_hearings_sync_fetches_each_event_published_since(replay):
     result = sync_source(get_fetcher("hearings"), since=date(2014, 5, 1))
-    _throttled_once(result, replay)
-    assert result.fetched == ["HMTG102252-committee-meeting.xml"]
-    assert replay.requests[1:] == [
+    requests = [
         "/house/Committee/Committees.aspx",
         "/house/Committee/RSS.ashx",
         "/house/Committee/Calendar/ByEvent.aspx",  # the event page (GET) ...
         "/house/Committee/Calendar/ByEvent.aspx",  # ... and its form posted back for the meeting XML
     ]
-    assert [(r.source, r.status, r.inserted) for r in result.ingests] == [("hearings", "success", 1)]
-    assert (
-        Path(settings.DATA_DIR) / "sync" / "hearings" / result.fetched[0]
-    ).read_bytes() == MEETING.read_bytes()
-    _all_noop("hearings", [MEETING])
+    _synced_one_file(result, replay, "hearings", MEETING, requests)
     hearing = Hearing.objects.get()
     assert (hearing.public_id, hearing.event_id, hearing.congress) == ("hearing:102252", 102252, 113)
 
