@@ -139,9 +139,9 @@ def suspended() -> Iterator[None]:
 
 @contextmanager
 def unlimited() -> Iterator[None]:
-    """Run a write job (an ingest) free of any public budget this thread has open — a request that runs it
-    inline, or one whose request_finished never came (a streamed response nobody read to the end) — and
-    restore that budget after, with the time the job took added back."""
+    """Run a write job (whoever holds the writer lock: ingest, embed) free of any public budget this thread
+    has open — a request that runs it inline, or one whose request_finished never came (a streamed response
+    nobody read to the end) — and restore that budget after, with the time the job took added back."""
     limited = _statement_limit in connection.execute_wrappers
     if limited:
         connection.execute_wrappers.remove(_statement_limit)

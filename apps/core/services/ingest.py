@@ -29,7 +29,6 @@ from django.db import transaction
 from django.utils import timezone
 from pydantic import BaseModel, ConfigDict
 
-from apps.core.db import timelimit
 from apps.core.errors import InvalidParameter, SourceFormatError
 from apps.core.inputs import Input, discover
 from apps.core.models import IngestRun
@@ -211,8 +210,7 @@ def run_ingest(
     plan = resolve_plan(slug)
     given = [Path(p) for p in paths] if paths else sample_paths(plan)
     found = discover(plan.globs, given)
-    # A write job: never under a request's public budget (one the caller has open, or one left behind).
-    with timelimit.unlimited(), writer_lock(task="ingest", source=plan.slug):
+    with writer_lock(task="ingest", source=plan.slug):
         abort_dead_runs()
         run = (
             None

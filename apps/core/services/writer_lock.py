@@ -23,6 +23,7 @@ from django.conf import settings
 from django.db import connection
 from django.utils import timezone
 
+from apps.core.db import timelimit
 from apps.core.errors import JoshError
 
 
@@ -86,7 +87,10 @@ def writer_lock(*, task: str, source: str) -> Iterator[dict]:
         handle.write(json.dumps(me))
         handle.flush()
         try:
-            yield me
+            # A write job, not a public query: free of any request budget open on this thread (one it runs
+            # inline under, or one a streamed response nobody read to the end left behind).
+            with timelimit.unlimited():
+                yield me
         finally:
             handle.seek(0)
             handle.truncate()
