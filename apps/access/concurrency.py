@@ -7,10 +7,12 @@ One past ``JOSH_CLIENT_CONCURRENCY`` waits in that client's own line (``JOSH_CLI
 the client's requests to finish, holding no thread, at most the request budget; one past the line, or one that
 waited that long, is answered 429 ``too_many_concurrent_requests`` with ``Retry-After: 1``. The line is what
 keeps a client that ignores Retry-After from spinning: refused at once, nine connections came back ~700 times a
-second, and parsing and refusing them took the event loop (and the GIL) from everyone else's requests. A client is its address as the server sees it (its IPv6 /64;
-behind a proxy, the forwarded address when the proxy is trusted: JOSH_FORWARDED_ALLOW_IPS). Static files and
-/healthz are not counted, nor is a loopback client: that is the operator, or a local proxy whose clients all
-look alike until JOSH_FORWARDED_ALLOW_IPS names it (capping it would cap the whole site).
+second, and parsing and refusing them took the event loop (and the GIL) from everyone else's requests.
+
+A client is its address as the server sees it (its IPv6 /64; behind a proxy, the forwarded address when the
+proxy is trusted: JOSH_FORWARDED_ALLOW_IPS). Static files and /healthz are not counted, nor is a loopback
+client: that is the operator, or a local proxy whose clients all look alike until JOSH_FORWARDED_ALLOW_IPS
+names it (capping it would cap the whole site).
 """
 
 import asyncio
