@@ -5,6 +5,7 @@ query counts, 400 (bad parameter / malformed id) and 404 envelopes; member-vote 
 dates, one roll call, bill, position) against the vote files read independently.
 """
 
+import functools
 import json
 from pathlib import Path
 
@@ -215,6 +216,7 @@ def test_caucus_field_and_filter_follow_the_legislators_file(client):
     assert_error(client.get("/v1/legislators", {"caucus": "Whig"}), 400, "invalid_parameter", "caucus")
 
 
+@functools.cache  # the legislators YAML takes seconds to parse; nine tests read it
 def _crosswalk() -> dict[str, dict]:
     people = yaml.safe_load(
         Path(settings.CORPUS_DIR, "congress-legislators/legislators-current.yaml").read_text()

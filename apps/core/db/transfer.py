@@ -1,22 +1,39 @@
-"""Copy an SQLite substrate into the PostgreSQL database Josh is configured for (``manage.py copy_to_postgres``).
+"""Copy a substrate between SQLite and the PostgreSQL database Josh is configured for, either way:
+``manage.py copy_to_postgres FILE`` (SQLite file -> PostgreSQL) and ``manage.py copy_to_sqlite FILE``
+(PostgreSQL -> a new SQLite file). One plan, one checksum, one verification serve both directions.
 
-Every table both schemas have (records, registry, chunks with their vectors, ingest runs, sync state, users)
+SQLite -> PostgreSQL: every table both schemas have (records, registry, chunks with their vectors, ingest runs, sync state, users)
 is copied row for row with PostgreSQL's ``COPY``, ids kept, in one transaction: foreign keys are checked at
 commit (Django creates them deferrable), so the order of the tables does not matter. What each engine builds
 for itself is not copied: FTS5 and vec0 tables (the tsvector columns are generated, the HNSW index fills as
 the chunks arrive), ``django_migrations`` (the target is migrated first). A chunk's pgvector copy (``vec``)
 is made from its float32 ``embedding`` bytes. Identity sequences are moved past the copied ids.
 
+PostgreSQL -> SQLite: the new file is migrated by ``manage.py migrate`` in a child process (the SQLite
+settings, so every migration and post_migrate hook runs exactly as for a fresh install: FTS5 and vec0 tables,
+their triggers), then filled inside one read-only REPEATABLE READ transaction on PostgreSQL (one consistent
+state even while an ingest writes there). Inserting the rows fires the FTS5 triggers, so the full-text
+indexes fill as they arrive; each vec0 mirror is rebuilt from its chunks' sign bits (what ``embed`` writes);
+foreign keys are checked at the end (``PRAGMA foreign_key_check``). Values are written the way Django's SQLite
+backend writes them (aware datetimes as naive UTC text, JSON as text). The file is built under a temporary
+name and renamed into place only once every table verified: a failed copy leaves no file at the target.
+
 Verified per table: the row count and a checksum (SHA-256 over the rows in id order of the id, every text
 column and, for chunk tables, the vector bytes) computed on both sides from the values each engine returns.
 """
 
+import datetime
 import hashlib
+import json
+import os
 import sqlite3
+import subprocess
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
+from django.conf import settings
 from django.db import connection, transaction
 
 from apps.core.db.quoting import quote_ident
@@ -27,6 +44,8 @@ TEXT_TYPES = {"text", "character varying", "character"}
 
 @dataclass
 class TableCopy:
+    """One table's verification: ``rows``/``checksum`` on the side copied from, ``target_*`` on the copy."""
+
     table: str
     rows: int
     target_rows: int
@@ -50,8 +69,8 @@ def _sqlite_tables(source: sqlite3.Connection) -> dict[str, list[str]]:
     return {n: [r[1] for r in source.execute(f"PRAGMA table_info({quote_ident(n)})")] for n in names}
 
 
-def _target_columns() -> dict[str, dict[str, str]]:
-    """table -> {column: data type} for the target schema's ordinary columns (generated ones left out)."""
+def postgres_columns() -> dict[str, dict[str, str]]:
+    """table -> {column: data type} for the PostgreSQL schema's ordinary columns (generated ones left out)."""
     out: dict[str, dict[str, str]] = {}
     with connection.cursor() as cursor:
         cursor.execute(
@@ -64,17 +83,17 @@ def _target_columns() -> dict[str, dict[str, str]]:
 
 
 def plan(source_path: Path) -> list[tuple[str, list[str]]]:
-    """(table, columns copied) for every table both databases have."""
+    """(table, columns copied) for every table both databases have (the SQLite file's and PostgreSQL's)."""
     source = sqlite3.connect(f"file:{source_path}?mode=ro", uri=True)
     try:
         tables = _sqlite_tables(source)
     finally:
         source.close()
-    target = _target_columns()
+    postgres = postgres_columns()
     return [
-        (name, [c for c in columns if c in target[name]])
+        (name, [c for c in columns if c in postgres[name]])
         for name, columns in sorted(tables.items())
-        if name in target and name not in SKIP
+        if name in postgres and name not in SKIP
     ]
 
 
@@ -131,7 +150,7 @@ def copy_from_sqlite(source_path: Path, *, batch: int = 5_000) -> list[TableCopy
     if connection.vendor != "postgresql":
         raise RuntimeError("copy_from_sqlite writes into PostgreSQL: set JOSH_DATABASE_URL")
     tables = plan(source_path)
-    types = _target_columns()
+    types = postgres_columns()
     source = sqlite3.connect(f"file:{source_path}?mode=ro", uri=True)
     source.text_factory = str
     try:
@@ -144,7 +163,7 @@ def copy_from_sqlite(source_path: Path, *, batch: int = 5_000) -> list[TableCopy
                     _copy_table(source, cursor, table, columns, batch)
                     _reset_identity(cursor, table, columns)
                 cursor.execute("DELETE FROM search_index_state")  # every serving process reloads
-        return [_verify(source, table, columns, types[table]) for table, columns in tables]
+        return [_verify(source, table, columns, types[table]).forward() for table, columns in tables]
     finally:
         source.close()
 
@@ -174,7 +193,25 @@ def _reset_identity(cursor, table: str, columns: list[str]) -> None:
         )
 
 
-def _verify(source, table: str, columns: list[str], types: dict[str, str]) -> TableCopy:
+@dataclass
+class _Comparison:
+    table: str
+    sqlite_rows: int
+    sqlite_checksum: str
+    postgres_rows: int
+    postgres_checksum: str
+
+    def forward(self) -> TableCopy:  # SQLite -> PostgreSQL
+        t = self
+        return TableCopy(t.table, t.sqlite_rows, t.postgres_rows, t.sqlite_checksum, t.postgres_checksum)
+
+    def backward(self) -> TableCopy:  # PostgreSQL -> SQLite
+        t = self
+        return TableCopy(t.table, t.postgres_rows, t.sqlite_rows, t.postgres_checksum, t.sqlite_checksum)
+
+
+def _verify(source, table: str, columns: list[str], types: dict[str, str]) -> _Comparison:
+    """The row count and checksum of ``table`` in the SQLite connection ``source`` and in PostgreSQL."""
     keep = _checksum_columns(table, columns, types)
     order = _order(columns) if "id" in columns else None
     if order:
@@ -183,11 +220,139 @@ def _verify(source, table: str, columns: list[str], types: dict[str, str]) -> Ta
             cols = ", ".join(quote_ident(c) for c in keep)
             cursor.execute(f"SELECT {cols} FROM {quote_ident(table)} ORDER BY {order}")
             target_rows = cursor.fetchall()
-        return TableCopy(table, count, len(target_rows), checksum, _digest(target_rows, keep))
+        return _Comparison(table, count, checksum, len(target_rows), _digest(target_rows, keep))
     # No id: compare the rows sorted in Python (collations differ between the engines).
     cols = ", ".join(quote_ident(c) for c in keep)
     mine = sorted(source.execute(f"SELECT {cols} FROM {quote_ident(table)}").fetchall(), key=repr)
     with connection.cursor() as cursor:
         cursor.execute(f"SELECT {cols} FROM {quote_ident(table)}")
         theirs = sorted(cursor.fetchall(), key=repr)
-    return TableCopy(table, len(mine), len(theirs), _digest(mine, keep), _digest(theirs, keep))
+    return _Comparison(table, len(mine), _digest(mine, keep), len(theirs), _digest(theirs, keep))
+
+
+# PostgreSQL -> SQLite ----------------------------------------------------------------------------------------
+
+
+def _naive_utc(value):
+    # Django's SQLite backend stores an aware datetime as naive UTC text ("2026-01-02 03:04:05.123456").
+    return str(value.astimezone(datetime.UTC).replace(tzinfo=None)) if value is not None else None
+
+
+def _json_text(value):
+    # Django reads jsonb as text (its JSONField parses it); a driver that parsed it gets it dumped back.
+    return value if value is None or isinstance(value, str) else json.dumps(value)
+
+
+TO_SQLITE = {
+    "timestamp with time zone": _naive_utc,
+    "jsonb": _json_text,
+    "json": _json_text,
+    "uuid": lambda value: (
+        value.hex if value is not None else None
+    ),  # Django's SQLite UUIDField: 32 hex digits
+}
+
+
+def migrate_sqlite_file(path: Path) -> None:
+    """Create and migrate the SQLite database at ``path`` in a child process on the SQLite settings: the
+    migrations and post_migrate hooks (FTS5, vec0, triggers) run exactly as for a fresh install."""
+    env = {k: v for k, v in os.environ.items() if k not in {"JOSH_DATABASE_URL", "JOSH_DATABASE_REPLICA_URL"}}
+    env["JOSH_DATABASE"] = str(path)
+    manage = Path(settings.BASE_DIR) / "manage.py"
+    done = subprocess.run(
+        [sys.executable, str(manage), "migrate", "--verbosity", "0"], env=env, capture_output=True, text=True
+    )
+    if done.returncode != 0:
+        raise RuntimeError(f"migrating {path} failed: {done.stderr[-2000:]}")
+
+
+def open_sqlite(path: Path):
+    """pysqlite3 with sqlite-vec loaded (the vec0 mirrors are written too); foreign keys checked at the end."""
+    import sqlite_vec
+
+    from apps.core.db.base import Database
+
+    db = Database.connect(str(path), isolation_level=None)
+    db.enable_load_extension(True)
+    sqlite_vec.load(db)
+    db.enable_load_extension(False)
+    return db
+
+
+def copy_to_sqlite(target_path: Path, *, batch: int = 5_000) -> list[TableCopy]:
+    """Write PostgreSQL's substrate into a new SQLite file at ``target_path`` (which must not exist), verify
+    each table, and rename it into place. Raises ``RuntimeError`` (and leaves no file) when a check fails."""
+    if connection.vendor != "postgresql":
+        raise RuntimeError("copy_to_sqlite reads from PostgreSQL: set JOSH_DATABASE_URL")
+    target = Path(target_path).resolve()
+    if target.exists():
+        raise FileExistsError(f"{target} exists; choose a new path (a copy never overwrites)")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    partial = target.with_name(f".{target.name}.partial-{os.getpid()}")
+    _remove_sqlite(partial)
+    try:
+        migrate_sqlite_file(partial)
+        tables = plan(partial)
+        types = postgres_columns()
+        db = open_sqlite(partial)
+        try:
+            with transaction.atomic():
+                with connection.cursor() as cursor:  # one snapshot for the rows and their verification
+                    cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+                db.execute("BEGIN")
+                for table, _ in tables:  # what migrate seeded (content types, permissions) gives way to the copy
+                    db.execute(f"DELETE FROM {quote_ident(table)}")
+                for table, columns in tables:
+                    _copy_rows_to_sqlite(db, table, columns, types[table], batch)
+                db.execute("COMMIT")
+                _check_foreign_keys(db)
+                results = [_verify(db, table, columns, types[table]).backward() for table, columns in tables]
+        finally:
+            db.close()
+        bad = [r.table for r in results if not r.ok]
+        if bad:
+            raise RuntimeError(f"{len(bad)} table(s) differ after the copy: {', '.join(bad)}")
+        os.replace(partial, target)
+        return results
+    finally:
+        _remove_sqlite(partial)
+
+
+def _remove_sqlite(path: Path) -> None:
+    for suffix in ("", "-wal", "-shm", "-journal"):
+        Path(f"{path}{suffix}").unlink(missing_ok=True)
+
+
+def _copy_rows_to_sqlite(db, table: str, columns: list[str], types: dict[str, str], batch: int) -> None:
+    convert = [(i, TO_SQLITE[types[c]]) for i, c in enumerate(columns) if types[c] in TO_SQLITE]
+    cols = ", ".join(quote_ident(c) for c in columns)
+    insert = f"INSERT INTO {quote_ident(table)} ({cols}) VALUES ({', '.join('?' * len(columns))})"
+    raw = connection.connection
+    # A server-side cursor: the rows stream in batches instead of landing in memory at once.
+    with raw.cursor(name=f"josh_copy_{table}") as read:
+        read.execute(f"SELECT {cols} FROM {quote_ident(table)} ORDER BY {_order(columns)}")
+        while rows := read.fetchmany(batch):
+            if convert:
+                rows = [_converted(row, convert) for row in rows]
+            db.executemany(insert, rows)
+    mirror = db.execute("SELECT 1 FROM sqlite_master WHERE name = ?", (table + "_vec0",)).fetchone()
+    if _is_chunks(columns) and mirror:
+        # The bit-quantized vec0 mirror, from the sign bits ``embed`` stored with each vector.
+        db.execute(
+            f"INSERT INTO {quote_ident(table + '_vec0')} (chunk_id, embedding) "
+            f"SELECT id, vec_bit(bits) FROM {quote_ident(table)} WHERE bits IS NOT NULL"
+        )
+
+
+def _converted(row, convert) -> tuple:
+    row = list(row)
+    for i, to_sqlite in convert:
+        row[i] = to_sqlite(row[i])
+    return tuple(row)
+
+
+def _check_foreign_keys(db) -> None:
+    broken = db.execute("PRAGMA foreign_key_check").fetchall()
+    if broken:
+        tables = sorted({row[0] for row in broken})
+        raise RuntimeError(f"{len(broken)} row(s) break a foreign key after the copy: {', '.join(tables)}")

@@ -7,6 +7,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import connection
 
 from apps.core.db.transfer import copy_from_sqlite
+from apps.core.management.commands.copy_to_sqlite import report
 
 
 class Command(BaseCommand):
@@ -27,10 +28,7 @@ class Command(BaseCommand):
             raise CommandError(f"{path} is not a file; pass the SQLite database to copy.")
         call_command("migrate", interactive=False, verbosity=0)
         results = copy_from_sqlite(path)
-        width = max(len(r.table) for r in results)
-        for r in results:
-            status = "ok" if r.ok else "MISMATCH"
-            self.stdout.write(f"{r.table:<{width}}  {r.rows:>9,} rows  {r.checksum[:12]}  {status}")
+        report(self.stdout, results)
         bad = [r.table for r in results if not r.ok]
         if bad:
             raise CommandError(f"{len(bad)} table(s) differ after the copy: {', '.join(bad)}")
