@@ -141,11 +141,7 @@ def test_sqlite_to_postgres_and_back_keeps_every_row_and_every_answer(sqlite_sid
     # The derived indexes are rebuilt whole: FTS5 matches its content (integrity-check), vec0 every vector.
     assert integrity_errors(back) == []
     derived = _derived(back)
-    assert (
-        derived == _derived(path)
-        and derived["bills_chunks_vec0"] > 0
-        and derived["bills_fts_docsize"] > 0
-    )
+    assert derived == _derived(path) and derived["bills_chunks_vec0"] > 0 and derived["bills_fts_docsize"] > 0
 
     # The copy serves: every request answers as on the original file (same rows, same FTS5 and vec0 indexes).
     on_copy = _probe(tmp_path, database=back)

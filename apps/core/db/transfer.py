@@ -300,7 +300,10 @@ def copy_to_sqlite(target_path: Path, *, batch: int = 5_000) -> list[TableCopy]:
                 with connection.cursor() as cursor:  # one snapshot for the rows and their verification
                     cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
                 db.execute("BEGIN")
-                for table, _ in tables:  # what migrate seeded (content types, permissions) gives way to the copy
+                for (
+                    table,
+                    _,
+                ) in tables:  # what migrate seeded (content types, permissions) gives way to the copy
                     db.execute(f"DELETE FROM {quote_ident(table)}")
                 for table, columns in tables:
                     _copy_rows_to_sqlite(db, table, columns, types[table], batch)
