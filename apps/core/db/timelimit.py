@@ -16,8 +16,10 @@ in ``public_queries``. Ingest and management commands never run under it. ``susp
 for one-time builds (a model or an index load) that serve every later request.
 
 On PostgreSQL there is no progress handler: the same budgets are checked before every statement (a statement
-that would start after its end fails with ``QueryTimeout`` as here), and the server's own
-``statement_timeout`` (``JOSH_PG_STATEMENT_TIMEOUT_MS``, set on the connection) stops any single statement.
+that would start after its end fails with ``QueryTimeout`` as here), and the server's ``statement_timeout``
+stops a statement that runs past its end: a ``deadline`` block sets it to what the block has left (and puts
+the connection's own, ``JOSH_PG_STATEMENT_TIMEOUT_MS``, back after), so an aggregate or a search is cut at its
+budget as on SQLite; outside a block the connection's own stops any single statement.
 """
 
 import threading
@@ -164,6 +166,12 @@ def deadline(ms: int | None, message: str, *, steps: int | None = None) -> Itera
     end = min(time.perf_counter() + budget_ms / 1000, _outer_end(raw))
     _BLOCKS.setdefault(id(raw), []).append(end)
     _set_handler(raw, end, steps)
+    server_side = connection.vendor == "postgresql"
+    if server_side:
+        _server_timeout(raw, end)
+        checked = _block_check not in connection.execute_wrappers
+        if checked:
+            connection.execute_wrappers.append(_block_check)
     try:
         yield
     except Exception as exc:
@@ -178,6 +186,33 @@ def deadline(ms: int | None, message: str, *, steps: int | None = None) -> Itera
         else:
             del _BLOCKS[id(raw)]
             _clear_handler(raw)
+        if server_side:
+            if checked:
+                connection.execute_wrappers.remove(_block_check)
+            _server_timeout(raw, blocks[-1] if blocks else None)
+
+
+def _server_timeout(raw, end: float | None) -> None:
+    """PostgreSQL: stop any statement past ``end`` on the server (``None``: the connection's own timeout
+    again). Sent on the driver's connection, not Django's cursor: a setting of the connection, like SQLite's
+    progress handler, not a query of the caller's (query counts stay the same on both engines)."""
+    import psycopg
+
+    if raw.info.transaction_status == psycopg.pq.TransactionStatus.INERROR:
+        return  # the statement that failed aborted the transaction; its rollback undoes the SET as well
+    if end is None:
+        raw.execute("RESET statement_timeout")
+    else:
+        left_ms = max(int((end - time.perf_counter()) * 1000), 1)
+        raw.execute("SELECT set_config('statement_timeout', %s, false)", (f"{left_ms}ms",))
+
+
+def _block_check(execute, sql, params, many, context):
+    """PostgreSQL, inside a ``deadline`` block: a statement that would start past the block's end fails
+    before it starts (what SQLite's progress handler does at its first check)."""
+    if overdue(context["connection"].connection):
+        raise interrupted_error()
+    return execute(sql, params, many, context)
 
 
 def _statement_limit(execute, sql, params, many, context):
