@@ -133,6 +133,30 @@ def _no_request_budget_left_over():
     yield
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _requests_keep_the_test_transaction():
+    """Django closes a thread's connection at the start and end of every request (``close_old_connections``,
+    with ``CONN_MAX_AGE`` 0 here). Its test client unhooks that for the request; a WSGI call that is not the
+    test client (schemathesis's) would close the connection holding the test's transaction and the package's
+    sample with it. SQLite's in-memory test database ignores the close; PostgreSQL loses the transaction. So the
+    close is skipped where a transaction is open on the thread (a test's), and runs as in production elsewhere
+    (a live server's own threads)."""
+    from django.core import signals
+    from django.db import close_old_connections, connection
+
+    def close_unless_in_a_transaction(**kwargs):
+        if not connection.in_atomic_block:
+            close_old_connections(**kwargs)
+
+    for signal in (signals.request_started, signals.request_finished):
+        signal.disconnect(close_old_connections)
+        signal.connect(close_unless_in_a_transaction, dispatch_uid="josh-tests-close-old-connections")
+    yield
+    for signal in (signals.request_started, signals.request_finished):
+        signal.disconnect(dispatch_uid="josh-tests-close-old-connections")
+        signal.connect(close_old_connections)
+
+
 @pytest.fixture(autouse=True)
 def _request_budget_closed_after_each_test():
     from apps.core.db import timelimit

@@ -125,8 +125,11 @@ def suspended() -> Iterator[None]:
     raw = connection.connection  # None before this thread's first query: then no handler is armed either
     armed = _ARMED.get(id(raw)) if raw is not None else None
     paused_at = time.perf_counter()
+    server_side = raw is not None and id(raw) in _BLOCKS and connection.vendor == "postgresql"
     if armed is not None:
         _clear_handler(raw)
+    if server_side:
+        _server_timeout(raw, None)
     try:
         yield
     finally:
@@ -137,6 +140,8 @@ def suspended() -> Iterator[None]:
             _BLOCKS[id(raw)] = [end + spent for end in _BLOCKS[id(raw)]]
         if armed is not None:
             _set_handler(raw, armed[0] + spent, armed[1])
+        if server_side:
+            _server_timeout(raw, _BLOCKS[id(raw)][-1])
 
 
 @contextmanager
