@@ -134,27 +134,23 @@ def _no_request_budget_left_over():
 
 
 @pytest.fixture(scope="session", autouse=True)
-def _requests_keep_the_test_transaction():
-    """Django closes a thread's connection at the start and end of every request (``close_old_connections``,
-    with ``CONN_MAX_AGE`` 0 here). Its test client unhooks that for the request; a WSGI call that is not the
-    test client (schemathesis's) would close the connection holding the test's transaction and the package's
-    sample with it. SQLite's in-memory test database ignores the close; PostgreSQL loses the transaction. So the
-    close is skipped where a transaction is open on the thread (a test's), and runs as in production elsewhere
-    (a live server's own threads)."""
-    from django.core import signals
-    from django.db import close_old_connections, connection
+def _the_test_transaction_outlives_close_old_connections():
+    """``close_old_connections`` (Django's request signals; the MCP tools, before and after each call) drops a
+    connection that is inside a transaction, as production should. In the tests that transaction is the test's
+    own (and the package's sample): SQLite's in-memory test database ignores the close, PostgreSQL would lose
+    both. So a connection inside a transaction is kept; every other (a live server's threads) closes as in
+    production."""
+    from django.db.backends.base.base import BaseDatabaseWrapper
 
-    def close_unless_in_a_transaction(**kwargs):
-        if not connection.in_atomic_block:
-            close_old_connections(**kwargs)
+    close = BaseDatabaseWrapper.close_if_unusable_or_obsolete
 
-    for signal in (signals.request_started, signals.request_finished):
-        signal.disconnect(close_old_connections)
-        signal.connect(close_unless_in_a_transaction, dispatch_uid="josh-tests-close-old-connections")
+    def close_unless_in_a_transaction(self):
+        if not self.in_atomic_block:
+            close(self)
+
+    BaseDatabaseWrapper.close_if_unusable_or_obsolete = close_unless_in_a_transaction
     yield
-    for signal in (signals.request_started, signals.request_finished):
-        signal.disconnect(dispatch_uid="josh-tests-close-old-connections")
-        signal.connect(close_old_connections)
+    BaseDatabaseWrapper.close_if_unusable_or_obsolete = close
 
 
 @pytest.fixture(autouse=True)
