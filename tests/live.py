@@ -1,7 +1,9 @@
 """A live Django server thread for browser tests (tests/browse, tests/explorer).
 
-It shares the test's SQLite connection, so a browser sees the package's ingested samples inside the test's
-transaction.
+It shares the test's connection, so a browser sees the package's ingested samples inside the test's
+transaction. pytest-django shares an in-memory SQLite connection only (whose ``close`` is a no-op); a
+PostgreSQL connection is shared the same way here, its ``close`` held off while the server runs: the server
+closes every connection after each request, and closing this one would end the test's transaction.
 """
 
 from contextlib import contextmanager
@@ -9,12 +11,21 @@ from contextlib import contextmanager
 
 @contextmanager
 def live_server():
+    from django.db import DEFAULT_DB_ALIAS, connections
     from pytest_django.live_server_helper import LiveServer
 
-    live = LiveServer("localhost:0")
+    shared = connections[DEFAULT_DB_ALIAS]
+    live = LiveServer("localhost:0", start=False)
+    held = shared.vendor != "sqlite"
+    if held:
+        live.thread.connections_override[DEFAULT_DB_ALIAS] = shared
+        shared.close = lambda: None
+    live.start()
     live._live_server_modified_settings.enable()
     try:
         yield live
     finally:
         live._live_server_modified_settings.disable()
         live.stop()
+        if held:
+            del shared.close

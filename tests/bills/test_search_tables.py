@@ -19,6 +19,7 @@ def _match(fts, query):
     return _rows(f"SELECT rowid FROM {fts} WHERE {fts} MATCH %s ORDER BY rowid", [query])
 
 
+@pytest.mark.sqlite_only("FTS5 triggers and vec0 tables in sqlite_master")
 def test_triggers_survive_every_later_migration():
     names = {n for (n,) in _rows("SELECT name FROM sqlite_master WHERE type = 'trigger'")}
     for fts in ("bills_fts", "public_laws_fts", "saps_fts"):
@@ -28,6 +29,7 @@ def test_triggers_survive_every_later_migration():
     assert {"saps_chunks", "saps_chunks_vec0"} <= tables  # SAPs are body-bearing since 0005
 
 
+@pytest.mark.sqlite_only("FTS5 MATCH on the side table")
 def test_bills_fts_finds_title_summary_actions_and_body_words():
     walkin = Bill.objects.get(bill_id="hjres:119:24").pk
     assert (walkin,) in _match("bills_fts", "title:freezers")
@@ -37,6 +39,7 @@ def test_bills_fts_finds_title_summary_actions_and_body_words():
     assert _match("bills_fts", 'body:"Humphrey Hawkins"') == [(full_employment,)]
 
 
+@pytest.mark.sqlite_only("FTS5 sync triggers (PostgreSQL's tsvector column is generated)")
 def test_fts_follows_updates_and_deletes():
     bill = Bill.objects.get(bill_id="hjres:119:24")
     Bill.objects.filter(pk=bill.pk).update(title="Zyzzyva act")
@@ -46,6 +49,7 @@ def test_fts_follows_updates_and_deletes():
     assert _match("bills_fts", "zyzzyva") == []
 
 
+@pytest.mark.sqlite_only("FTS5 MATCH on the side table")
 def test_public_laws_and_saps_fts():
     assert len(_match("public_laws_fts", "title:gratuities")) == 1
     assert len(_match("saps_fts", '"walk-in coolers"')) >= 1

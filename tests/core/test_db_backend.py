@@ -11,7 +11,7 @@ from apps.core.db.base import CursorWrapper, Database
 from apps.core.models import IngestRun
 from apps.registry.models import Committee, Legislator
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.sqlite_only("the pysqlite3 + sqlite-vec backend itself")]
 
 
 def _one(sql, params=()):

@@ -5,6 +5,7 @@ import re
 
 import pytest
 
+from apps.core.db.quoting import quote_ident
 from apps.core.services.ingest import run_ingest, sample_paths
 from apps.search import eligibility, queries
 from apps.search.embedding import embed_source
@@ -25,13 +26,10 @@ def _searchable_with_samples():
 
 
 def _probe_word(spec) -> str | None:
-    sql = queries.render("hydrate", idents={"content": spec.content_table, "id_col": spec.public_id_column,
-                                            "title_col": spec.title_column})  # fmt: skip
-    rows = queries.fetchall(
-        sql.replace("FROM json_each(:ids) AS j\nJOIN", "FROM").replace("ON c.id = j.value", "LIMIT 5")
-    )
-    for row in rows:
-        if m := WORD.search(row[2] or ""):
+    """A word of one of the source's first titles (any word the index holds will do)."""
+    content, title = quote_ident(spec.content_table), quote_ident(spec.title_column)
+    for (text,) in queries.fetchall(f"SELECT {title} FROM {content} ORDER BY id LIMIT 5"):
+        if m := WORD.search(text or ""):
             return m.group(0)
     return None
 

@@ -196,6 +196,7 @@ def test_a_record_about_the_query_throughout_outranks_one_with_a_single_matching
 
 
 @pytest.mark.django_db
+@pytest.mark.sqlite_only("SQLite's query plan (EXPLAIN QUERY PLAN) of the doc_vectors join")
 def test_document_vectors_probe_each_document_not_the_model_index(corpus_db, search_plans):
     """Every chunk shares one model_id, so its index is no filter: without statistics SQLite chose it and read
     every chunk once per document (64 s for 300 documents at 1M chunks). The ids must drive the join."""
