@@ -267,7 +267,8 @@ def migrate_sqlite_file(path: Path) -> None:
 
 
 def open_sqlite(path: Path):
-    """pysqlite3 with sqlite-vec loaded (the vec0 mirrors are written too); foreign keys checked at the end."""
+    """A connection to the SQLite file at ``path``: pysqlite3 with sqlite-vec loaded (the vec0 mirrors are
+    written too), autocommit (transactions are explicit), foreign keys not enforced (checked once at the end)."""
     import sqlite_vec
 
     from apps.core.db.base import Database
@@ -300,10 +301,8 @@ def copy_to_sqlite(target_path: Path, *, batch: int = 5_000) -> list[TableCopy]:
                 with connection.cursor() as cursor:  # one snapshot for the rows and their verification
                     cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
                 db.execute("BEGIN")
-                for (
-                    table,
-                    _,
-                ) in tables:  # what migrate seeded (content types, permissions) gives way to the copy
+                # What migrate seeded (content types, permissions) gives way to the copy.
+                for table, _columns in tables:
                     db.execute(f"DELETE FROM {quote_ident(table)}")
                 for table, columns in tables:
                     _copy_rows_to_sqlite(db, table, columns, types[table], batch)
