@@ -126,3 +126,58 @@ def test_concurrent_first_requests_build_the_document_once(monkeypatch):
         t.join(30)
     assert len(builds) == 1
     assert len(results) == 4 and all(r is results[0] for r in results)
+
+
+def _scope(address: str, path: str = "/v1/openapi.json") -> dict:
+    return {"type": "http", "method": "GET", "path": path, "client": (address, 5000), "headers": []}
+
+
+async def _ask(pacing, address: str, path: str = "/v1/openapi.json") -> int:
+    statuses = []
+
+    async def send(message):
+        if message["type"] == "http.response.start":
+            statuses.append(message["status"])
+
+    await pacing(_scope(address, path), None, send)
+    return statuses[0]
+
+
+async def test_a_client_looping_on_the_document_is_paced_then_refused(monkeypatch):
+    from apps.access import pacing as module
+
+    now, slept = [100.0], []
+
+    async def fake_sleep(seconds):  # the clock moves by what the request waited
+        slept.append(seconds)
+        now[0] += seconds
+
+    monkeypatch.setattr(module.asyncio, "sleep", fake_sleep)
+    downstream = Downstream()
+    pacing = module.DocumentPacing(downstream, rate=1.0, burst=3, clock=lambda: now[0])
+    assert [await _ask(pacing, "203.0.113.9") for _ in range(3)] == [200, 200, 200]
+    assert slept == []  # the burst is answered at once
+    assert await _ask(pacing, "203.0.113.9") == 200
+    assert slept == [1.0]  # then one a second: the request waited for its token
+    assert await _ask(pacing, "198.51.100.1") == 200 and slept == [1.0]  # another client is not paced
+    assert await _ask(pacing, "127.0.0.1") == 200 and slept == [1.0]  # nor the operator on loopback
+    assert await _ask(pacing, "203.0.113.9", "/v1/sources") == 200 and slept == [1.0]  # nor other paths
+
+
+async def test_a_request_that_would_wait_past_the_limit_is_a_429_with_retry_after():
+    from apps.access.pacing import MAX_WAIT_S, DocumentPacing
+
+    pacing = DocumentPacing(Downstream(), rate=1.0, burst=1, clock=lambda: 0.0)  # time stands still
+    sent = []
+
+    async def send(message):
+        sent.append(message)
+
+    await pacing(_scope("203.0.113.9"), None, send)  # the burst
+    for _ in range(int(MAX_WAIT_S)):  # tokens taken ahead (waiting at most MAX_WAIT_S): not awaited here
+        pacing._take("203.0.113.9")
+    sent.clear()
+    await pacing(_scope("203.0.113.9"), None, send)
+    start, body = sent
+    assert start["status"] == 429 and (b"retry-after", b"1") in start["headers"]
+    assert b'"rate_limited"' in body["body"] and b"If-None-Match" in body["body"]
