@@ -87,6 +87,32 @@ def chunk_sql(base: str, dim: int) -> tuple[list[str], list[str]]:
     return forward, [f"DROP TABLE IF EXISTS {chunks}"]
 
 
+# search_fts_version: one counter per tsvector column, moved by a statement-level trigger on its content table
+# whenever a statement writes it (in that statement's transaction, so a reader never sees a version older
+# than the rows it reads next). The lexical head cache (apps.search.pgsearch) keys cached term scores by it.
+FTS_VERSION_SQL = [
+    "CREATE TABLE IF NOT EXISTS search_fts_version (fts_table TEXT PRIMARY KEY, version BIGINT NOT NULL)",
+    "CREATE OR REPLACE FUNCTION josh_fts_version_bump() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
+    "INSERT INTO search_fts_version (fts_table, version) VALUES (TG_ARGV[0], 1) "
+    "ON CONFLICT (fts_table) DO UPDATE SET version = search_fts_version.version + 1; RETURN NULL; END $$",
+]
+
+
+def fts_version_trigger_name(fts_table: str) -> str:
+    return f"{fts_table}_version"
+
+
+def fts_version_trigger_sql(fts_table: str, content_table: str) -> list[str]:
+    """The version table and function (idempotent), and the trigger of one content table."""
+    trigger = quote_ident(fts_version_trigger_name(fts_table))
+    literal = quote_ident(fts_table).strip('"')  # checked identifier, written as a string literal
+    return [
+        *FTS_VERSION_SQL,
+        f"CREATE OR REPLACE TRIGGER {trigger} AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE "
+        f"ON {quote_ident(content_table)} FOR EACH STATEMENT EXECUTE FUNCTION josh_fts_version_bump('{literal}')",
+    ]
+
+
 # search_stale: the documents whose vectors no longer match their text (apps.search.staleness).
 STALE_TABLE_SQL = (
     "CREATE TABLE IF NOT EXISTS search_stale ("

@@ -193,7 +193,11 @@ def index_for(table: str, model_id: str) -> ChunkIndex:
 
 
 def candidate_count(n: int, need: int) -> int:
-    return max(knob("SEMANTIC_CANDIDATES_MIN"), n // knob("SEMANTIC_CANDIDATES_PER"), need * 4)
+    """How many candidates the float rescore gets; PostgreSQL's HNSW walk has its own knobs (PG_...)."""
+    prefix = "PG_" if queries.postgres() else ""
+    return max(
+        knob(f"{prefix}SEMANTIC_CANDIDATES_MIN"), n // knob(f"{prefix}SEMANTIC_CANDIDATES_PER"), need * 4
+    )
 
 
 def rescore(table: str, chunk_ids: np.ndarray, qvec: np.ndarray):
