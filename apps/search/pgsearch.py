@@ -10,7 +10,7 @@ and every surface above them are the same code on both engines. The statements a
   OR-ed, required phrases and ``NOT`` in a second tsquery every record must match, boolean groups as written.
   Ranked by Σ idf(term) × ``ts_rank_cd`` of the term with the plan's weights (``rank_source``); sources are
   merged by that score (each with its own idf: FTS5's corpus-wide re-scoring needs its index internals).
-  A term in more than ``LEXICAL_HEAD_POSTINGS`` records is scored from a head cache instead (its per-record
+  A term in more than ``PG_LEXICAL_HEAD_POSTINGS`` records is scored from a head cache instead (its per-record
   ``ts_rank_cd`` read once per version of the column, kept in process), with the same scores and ranks.
 * **Semantic**: candidates from the HNSW index over binary-quantized vectors (iterative scan, filters applied
   inside the walk), or, when the filters allow few chunks or the walk came back short, the nearest allowed
@@ -128,7 +128,7 @@ def term_weights(spec, terms: list[str], version: int | None = None) -> tuple[li
     return [_idf(docs, df) for df in dfs], dfs
 
 
-# The head cache: a term in more than LEXICAL_HEAD_POSTINGS records (the "federal" of a federal corpus) costs
+# The head cache: a term in more than PG_LEXICAL_HEAD_POSTINGS records (the "federal" of a federal corpus) costs
 # the direct statement a ts_rank_cd per record on every query (200k records: seconds). Its per-record
 # ts_rank_cd values are read once per version of the column (term_scores.sql, the same expression) and kept
 # here, least recently used dropped past LEXICAL_HEAD_CACHE_POSTINGS; a query sums idf × rank per term in
@@ -169,7 +169,7 @@ def clear_head_cache() -> None:
 
 def summed_scores(spec, parsed: ParsedQuery):
     """(record ids, scores: higher is better, tsquery) from the head cache, or None when the direct statement
-    ranks (no term past LEXICAL_HEAD_POSTINGS, a boolean query, required or excluded terms, or no version
+    ranks (no term past PG_LEXICAL_HEAD_POSTINGS, a boolean query, required or excluded terms, or no version
     trigger to key the cache by). Filters are the caller's: applied to the ranking a batch at a time."""
     if parsed.groups is not None or parsed.required or parsed.exclude:
         return None
@@ -180,12 +180,12 @@ def summed_scores(spec, parsed: ParsedQuery):
     if not terms:
         return None
     idfs, dfs = term_weights(spec, terms, version)
-    if max(dfs) <= knob("LEXICAL_HEAD_POSTINGS"):
+    if max(dfs) <= knob("PG_LEXICAL_HEAD_POSTINGS"):
         return None
     match, _ = tsqueries(parsed)
     base = (queries.database_name(), spec.content_table, tuple(weights(spec)), version)
     parts = [
-        _term_scores(spec, t, (*base, t) if df > knob("LEXICAL_HEAD_POSTINGS") else None)
+        _term_scores(spec, t, (*base, t) if df > knob("PG_LEXICAL_HEAD_POSTINGS") else None)
         for t, df in zip(terms, dfs, strict=True)
     ]
     ids = np.unique(np.concatenate([p[0] for p in parts])) if parts else np.zeros(0, dtype=np.int64)

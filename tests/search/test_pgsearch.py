@@ -89,7 +89,7 @@ def test_the_head_cache_ranks_exactly_as_the_direct_statement(corpus_db, setting
     queries = ["water", "water grants", "act", "federal highway", "states secretary grants"]
     direct = {q: _ranking(q) for q in queries}
     direct_filtered = _ranking("water act", congress=118)
-    settings.JOSH = {**settings.JOSH, "LEXICAL_HEAD_POSTINGS": 0}  # every term counts as common: cached
+    settings.JOSH = {**settings.JOSH, "PG_LEXICAL_HEAD_POSTINGS": 0}  # every term counts as common: cached
     lexical.clear_head_cache()
     from apps.core.plans import get_plan
 
@@ -106,7 +106,7 @@ def test_a_write_moves_the_version_so_the_cache_never_serves_stale_scores(corpus
     from apps.core.plans import get_plan
     from tests.search.conftest import make_bill
 
-    settings.JOSH = {**settings.JOSH, "LEXICAL_HEAD_POSTINGS": 0}
+    settings.JOSH = {**settings.JOSH, "PG_LEXICAL_HEAD_POSTINGS": 0}
     lexical.clear_head_cache()
     spec = get_plan("bills").search
     before = pgsearch.head_version(spec)
@@ -123,7 +123,7 @@ def test_without_the_version_trigger_nothing_is_cached(corpus_db, settings):
     from apps.core.plans import get_plan
     from apps.search.ddl import ensure_fts_triggers
 
-    settings.JOSH = {**settings.JOSH, "LEXICAL_HEAD_POSTINGS": 0}
+    settings.JOSH = {**settings.JOSH, "PG_LEXICAL_HEAD_POSTINGS": 0}
     spec = get_plan("bills").search
     assert ("bills_fts", "bills_fts_version") not in missing_fts_triggers()
     with connection.cursor() as cursor:
