@@ -12,7 +12,7 @@ and every surface above them are the same code on both engines. The statements a
   merged by that score (each with its own idf: FTS5's corpus-wide re-scoring needs its index internals).
   A term in more than ``PG_LEXICAL_HEAD_POSTINGS`` records is scored from a head cache instead (its per-record
   ``ts_rank_cd`` read once per version of the column, kept in process), with the same scores and ranks.
-* **Semantic**: candidates from the HNSW index over binary-quantized vectors (iterative scan, filters applied
+* **Semantic**: candidates from the HNSW index over half-precision vectors (iterative scan, filters applied
   inside the walk), or, when the filters allow few chunks or the walk came back short, the nearest allowed
   chunks by exact float cosine; then the same float rescore and document scores as on SQLite.
 * **Names**: the ``simple`` (unstemmed) tsvector of the name columns with each word matched as a prefix,
@@ -275,9 +275,22 @@ def chunk_filters(filters: SearchFilters, doc_ids, exclude_doc) -> tuple[str, di
     return "".join(f" AND {f}" for f in fragments), params
 
 
-APPROXIMATE_ORDER = (
-    f"ORDER BY binary_quantize(c.vec)::bit({EMBED_DIM}) <~> binary_quantize(:qvec::vector)::bit({EMBED_DIM})"
-)
+# The walk's order, by the opclass of the table's <base>_chunks_vec0 index (ddl_postgres.chunk_sql): cosine
+# over the half-precision copy (halfvec_cosine_ops), or Hamming over the binary quantization (bit_hamming_ops,
+# what databases created before the halfvec index have). The ORDER BY must be the index's expression.
+APPROXIMATE_ORDER = {
+    "halfvec": f"ORDER BY c.vec::halfvec({EMBED_DIM}) <=> :qvec::halfvec({EMBED_DIM})",
+    "bit": f"ORDER BY binary_quantize(c.vec)::bit({EMBED_DIM}) <~> binary_quantize(:qvec::vector)::bit({EMBED_DIM})",
+}
+
+
+def index_kind(table: str) -> str:
+    """'halfvec' or 'bit': which quantization the HNSW index of ``table`` walks (read from the catalog)."""
+    rows = queries.fetchall("SELECT pg_get_indexdef(to_regclass(:name))", {"name": f"{table}_vec0"})
+    definition = (rows[0][0] or "") if rows else ""
+    return "halfvec" if "halfvec_cosine_ops" in definition else "bit"
+
+
 EXACT_ORDER = "ORDER BY c.vec <=> :qvec::vector, c.id"
 
 
@@ -287,7 +300,7 @@ def candidates(table: str, model_id: str, qvec: np.ndarray, filters, doc_ids, ex
     The filters are in the WHERE of the candidate scan either way, so they apply before any distance:
     * at most ``PG_EXACT_MAX_ROWS`` allowed chunks (counted through the B-tree indexes, no further than
       that): exact, the ``count`` nearest of them by float cosine;
-    * more: the HNSW walk over the bit-quantized vectors with iterative scan, which keeps walking until
+    * more: the HNSW walk (``index_kind``) with iterative scan, which keeps walking until
       ``count`` rows passed the filters or ``PG_HNSW_MAX_SCAN_TUPLES`` were visited; when it stopped short
       (a filter rare along the walk), the exact scan runs instead: never fewer candidates than asked."""
     where, params = chunk_filters(filters, doc_ids, exclude_doc)
@@ -312,7 +325,7 @@ def candidates(table: str, model_id: str, qvec: np.ndarray, filters, doc_ids, ex
                 "scan": str(int(knob("PG_HNSW_MAX_SCAN_TUPLES"))),
             },
         )
-        raw = {"filters": where, "order": APPROXIMATE_ORDER}
+        raw = {"filters": where, "order": APPROXIMATE_ORDER[index_kind(table)]}
         rows = queries.fetchall(queries.render("semantic", idents={"chunks": table}, raw=raw), params)
         if len(rows) >= count:
             return [(int(c), int(d), float(s)) for c, d, s in rows], False, allowed

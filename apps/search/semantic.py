@@ -286,8 +286,8 @@ def _search_postgres(source, table, model_id, qvec, filters, *, depth, doc_ids, 
     rows, exact, allowed = pgsearch.candidates(table, model_id, qvec, filters, doc_ids, exclude_doc, count)
     if approximate is not None and not exact:
         approximate.append(
-            f"semantic {source}: {count:,} of {allowed:,}+ chunks kept by the HNSW scan over bit-quantized "
-            "vectors, then rescored exactly"
+            f"semantic {source}: {count:,} of {allowed:,}+ chunks kept by the approximate HNSW walk, then "
+            "rescored exactly (bench recall@10 vs exact cosine: see bench/RESULTS.md)"
         )
     best = best_per_document(rows, depth)
     return document_scores(source, table, model_id, qvec, best, centroid_cache(table, model_id))[:depth]
