@@ -19,6 +19,7 @@ and every surface above them are the same code on both engines. The statements a
   ranked by ``ts_rank``, as FTS5's prefix queries do on SQLite (pg_trgm is not in every PostgreSQL build).
 """
 
+import contextlib
 import datetime
 import math
 import re
@@ -27,6 +28,7 @@ from collections import OrderedDict
 
 import numpy as np
 
+from apps.core.db import timelimit
 from apps.core.db.quoting import quote_ident
 from apps.search import filters as filters_module
 from apps.search import queries
@@ -109,11 +111,14 @@ def _counts(spec, terms: list[str], version: int | None) -> tuple[int, list[int]
     key = (queries.database_name(), spec.content_table, version)
     with _HEAD_LOCK:
         known = dict(_COUNTS.get(key, {})) if version is not None else {}
-    if None not in known:
-        known[None] = queries.fetchall(queries.render("doc_total", idents=idents))[0][0]
-    for t in terms:
-        if t not in known:
-            known[t] = queries.fetchall(queries.render("term_df", idents=idents), {"t": t})[0][0]
+    # kept counts serve every later query until the next write: not the current request's work (a term in
+    # every one of 200k records takes seconds to count), as a semantic index load is not
+    with timelimit.suspended() if version is not None else contextlib.nullcontext():
+        if None not in known:
+            known[None] = queries.fetchall(queries.render("doc_total", idents=idents))[0][0]
+        for t in terms:
+            if t not in known:
+                known[t] = queries.fetchall(queries.render("term_df", idents=idents), {"t": t})[0][0]
     if version is not None:
         with _HEAD_LOCK:
             for old in [k for k in _COUNTS if k[:2] == key[:2] and k != key]:
@@ -147,7 +152,8 @@ def _term_scores(spec, term: str, key: tuple | None) -> tuple[np.ndarray, np.nda
                 _HEAD.move_to_end(key)
                 return hit
     sql = queries.render("term_scores", idents={"fts": spec.fts_table, "content": spec.content_table})
-    rows = queries.fetchall(sql, {"weights": weights(spec), "t": term})
+    with timelimit.suspended() if key is not None else contextlib.nullcontext():  # a cache fill: see _counts
+        rows = queries.fetchall(sql, {"weights": weights(spec), "t": term})
     ids = np.fromiter((r[0] for r in rows), dtype=np.int64, count=len(rows))
     ranks = np.fromiter((r[1] for r in rows), dtype=np.float64, count=len(rows))
     order = np.argsort(ids, kind="stable")
