@@ -14,7 +14,7 @@ help:
 	@echo "make test-postgres - the PostgreSQL suite on a throwaway PostgreSQL + pgvector (pip wheel, free port)"
 	@echo "make setup  - everything 'up' does except serving"
 	@echo "make serve  - serve an existing setup (uvicorn, $(WORKERS) workers)"
-	@echo "make bench  - print the benchmark tables (bench/)"
+	@echo "make bench  - print the benchmark tables (bench/); BACKEND=both adds PostgreSQL side by side"
 
 $(BIN)/.installed: requirements.txt
 	@command -v $(PY) >/dev/null 2>&1 || { echo "Josh needs Python 3.11 ($(PY) not found; set PY=/path/to/python3.11)"; exit 1; }
@@ -67,8 +67,10 @@ test-postgres: $(BIN)/.installed
 test-postgres-all: $(BIN)/.installed
 	$(BIN)/python scripts/with_postgres.py $(BIN)/pytest
 
+# make bench BACKEND=both (sqlite, postgres or both: bench/pg.py starts a throwaway PostgreSQL); ARGS=--quick ...
+BACKEND ?= sqlite
 bench: $(BIN)/.installed
-	$(BIN)/python -m bench
+	$(BIN)/python -m bench --backend $(BACKEND) $(ARGS)
 
 clean:
 	rm -rf var/ $(VENV)
