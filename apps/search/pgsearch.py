@@ -308,7 +308,9 @@ def candidates(table: str, model_id: str, qvec: np.ndarray, filters, doc_ids, ex
       that): exact, the ``count`` nearest of them by float cosine;
     * more: the HNSW walk (``index_kind``) with iterative scan, which keeps walking until
       ``count`` rows passed the filters or ``PG_HNSW_MAX_SCAN_TUPLES`` were visited; when it stopped short
-      (a filter rare along the walk), the exact scan runs instead: never fewer candidates than asked."""
+      (a filter rare along the walk), the exact scan runs instead: never fewer candidates than asked. A
+      filtered walk asks for at most ``PG_FILTERED_WALK_CANDIDATES``: each candidate costs it ~1/selectivity
+      rows read (conf.py)."""
     where, params = chunk_filters(filters, doc_ids, exclude_doc)
     exact_max = max(count, int(knob("PG_EXACT_MAX_ROWS")))
     params.update({"model_id": model_id, "cap": exact_max + 1})
@@ -316,6 +318,9 @@ def candidates(table: str, model_id: str, qvec: np.ndarray, filters, doc_ids, ex
         queries.render("semantic_allowed", idents={"chunks": table}, raw={"filters": where}), params
     )[0][0]
     params["qvec"] = "[" + ",".join(map(repr, qvec.astype(np.float32).tolist())) + "]"
+    narrowed = filters.since or filters.until or filters.congress is not None or doc_ids is not None
+    if allowed > exact_max and narrowed:  # (leaving one document out, as `similar` does, narrows nothing)
+        count = min(count, int(knob("PG_FILTERED_WALK_CANDIDATES")))
     params["candidates"] = count
     if allowed > exact_max:
         # pgvector 0.8: keep walking the graph until LIMIT rows pass the filters (relaxed order: the float

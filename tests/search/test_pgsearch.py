@@ -133,3 +133,16 @@ def test_without_the_version_trigger_nothing_is_cached(corpus_db, settings):
     assert pgsearch.summed_scores(spec, parse_query("water")) is None  # the direct statement ranks
     assert _ranking("water")[0][0] == "hr:119:102"
     assert ensure_fts_triggers() >= 1 and pgsearch.head_version(spec) is not None
+
+
+@pytest.mark.django_db
+def test_a_filtered_walk_asks_for_fewer_candidates_and_leaving_a_document_out_is_no_filter(
+    corpus_db, settings
+):
+    settings.JOSH = {**settings.JOSH, "PG_EXACT_MAX_ROWS": 0, "PG_FILTERED_WALK_CANDIDATES": 2}
+    qvec = query_vector("broadband internet")
+    rows, _, _ = _candidates(qvec, make_filters(congress=118), count=5)
+    assert len(rows) == 2  # the walk's cost grows with candidates / selectivity: capped for a filter
+    doc = rows[0][1]
+    unfiltered = pgsearch.candidates("bills_chunks", _model_id(), qvec, make_filters(), None, doc, 5)[0]
+    assert len(unfiltered) == 5 and doc not in {d for _, d, _ in unfiltered}
