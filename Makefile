@@ -12,11 +12,11 @@ help:
 	@echo "make up     - create .venv, install, migrate, ingest + embed the sample corpus, serve on http://$(HOST):$(PORT)"
 	@echo "make test   - lint and run the test suite"
 	@echo "make test-postgres - the whole test suite again on a throwaway PostgreSQL + pgvector (pip wheel, free port;"
-	@echo "                     SQLite-mechanism tests skip; ~30 min on a busy 2-core machine, see docs/DEPLOY.md)"
+	@echo "                     SQLite-mechanism tests skip; ~25 min on a busy 2-core machine, see docs/DEPLOY.md)"
 	@echo "make test-postgres-lean - the few files that cover every flow on PostgreSQL (~3 min)"
 	@echo "make setup  - everything 'up' does except serving"
 	@echo "make serve  - serve an existing setup (uvicorn, $(WORKERS) workers)"
-	@echo "make bench  - print the benchmark tables (bench/)"
+	@echo "make bench  - print the benchmark tables (bench/); BACKEND=both adds PostgreSQL side by side"
 
 $(BIN)/.installed: requirements.txt
 	@command -v $(PY) >/dev/null 2>&1 || { echo "Josh needs Python 3.11 ($(PY) not found; set PY=/path/to/python3.11)"; exit 1; }
@@ -69,8 +69,10 @@ test-postgres: $(BIN)/.installed
 test-postgres-lean: $(BIN)/.installed
 	$(BIN)/python scripts/with_postgres.py $(BIN)/pytest $(PG_LEAN_TESTS)
 
+# make bench BACKEND=both (sqlite, postgres or both: bench/pg.py starts a throwaway PostgreSQL); ARGS=--quick ...
+BACKEND ?= sqlite
 bench: $(BIN)/.installed
-	$(BIN)/python -m bench
+	$(BIN)/python -m bench --backend $(BACKEND) $(ARGS)
 
 clean:
 	rm -rf var/ $(VENV)

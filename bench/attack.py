@@ -1,4 +1,5 @@
-"""python bench/attack.py [--data-dir DIR] [--budget-ms 2000] [--victims 60] [--attacks a,b] [--no-ingest] [--keep]
+"""python bench/attack.py [--data-dir DIR] [--budget-ms 2000] [--victims 60] [--attacks a,b] [--no-ingest] [--no-pin]
+                         [--keep]
 
 The hardening bench (issue 14): replays each attack of the adversarial review against a real server and
 prints what the victim and the operator see. Not run in CI.
@@ -11,8 +12,9 @@ prints what the victim and the operator see. Not run in CI.
 3. Attacks, each for a bounded number of requests, the victim looking up one legislator alone and then while
    the attacker runs (in its own process, as a real attacker is: attacker threads beside the victim's client
    made it wait for that process's GIL): an expensive any-term query of 32 common words and prefixes on 9
-   connections (REST and MCP ``search``), a snippet-heavy query (the 16k-hit record), 1 MB request headers,
-   an /v1/openapi.json flood; then, on a server restarted with ``JOSH_RATE_LIMIT=30/m`` (and no concurrency
+   connections (REST and MCP ``search``), a snippet-heavy query (the 16k-hit record), 1 MiB request heads
+   sent as fast as they go and 64 MiB ones sent slowly (both from the attacker's own loopback address,
+   127.0.0.66, as a remote attacker has its own), an /v1/openapi.json flood; then, on a server restarted with ``JOSH_RATE_LIMIT=30/m`` (and no concurrency
    cap, to isolate the limiter), 60 simultaneous lookups and 20 simultaneous searches (5 units each); then,
    with no server, 6 overlapping ``manage.py ingest`` runs and a ``kill -9`` during an ingest followed by a
    restart.
@@ -20,6 +22,12 @@ prints what the victim and the operator see. Not run in CI.
    server (with its heavy lane) and the attacker's process used meanwhile, the load average, the time to 503
    of the expensive query against its budget (goal <= budget + 10 %), rate-limit over-admission (goal
    <= 5 %), overlapping ingests (crashes, lost runs), and whether the killed run is marked aborted.
+
+The attacker's process runs on a core of its own (the last one), the server and the victim on the others
+(``--no-pin``: everyone everywhere). A remote attacker spends its own CPU, not the server's: on a 2-core
+machine an unpinned attacker's client (httpx, gzip) took a whole core from the server and the victim, which
+measured the bench more than the server. What the server spends on the attack is still counted in full, and
+the attacker's request count and CPU seconds are printed with each row.
 
 Loopback only; every loop is bounded; the server is stopped and the temp dir removed on exit (unless --keep).
 """
@@ -42,6 +50,8 @@ import httpx
 
 ROOT = Path(__file__).resolve().parents[1]
 VICTIM, ATTACKER = "198.51.100.10", "203.0.113.66"
+PIN = [True]  # whether the attacker runs on a core of its own (main() sets it from --no-pin)
+ATTACKER_PEER = "127.0.0.66"  # the raw-socket attacker's own source address (any 127/8 address is loopback)
 VICTIM_PATH = "/v1/legislators/A000055"
 COMMON = (
     "act secretary federal state states program section united shall under any such subsection title "
@@ -86,6 +96,7 @@ class Server:
     def __enter__(self):
         cmd = [sys.executable, "-m", "josh.serve", "--port", str(self.port), "--workers", "1"]
         self.proc = subprocess.Popen(cmd, cwd=ROOT, env=self.env, stdout=self.log, stderr=subprocess.STDOUT)
+        self.pin = PIN[0]
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline and self.proc.poll() is None:
             try:
@@ -143,10 +154,20 @@ def attack_loop(stop: threading.Event, fn, connections: int) -> dict:
     return {"threads": threads, "results": results}
 
 
-def attacker_main(name: str, url: str, connections: int) -> None:
+def cores() -> tuple[set[int], set[int]]:
+    """(server and victim cores, attacker cores): the last core for the attacker, when there are two or more."""
+    available = list(range(os.cpu_count() or 1))  # not this process's affinity: the bench narrows its own
+    if len(available) < 2:
+        return set(available), set(available)
+    return set(available[:-1]), {available[-1]}
+
+
+def attacker_main(name: str, url: str, connections: int, pin: bool = True) -> None:
     """The attacker's own process (``--attacker``): loop until stdin closes, then print the (status, seconds)
     of every request as JSON. A separate process, as a real attacker is: attacker threads in the victim's
     process would make the victim's client wait for that process's GIL, which is no part of the server."""
+    if pin:
+        os.sched_setaffinity(0, cores()[1])
     stop = threading.Event()
     attack = attack_loop(stop, ATTACKS[name](url), connections)
     sys.stdin.read()
@@ -184,6 +205,7 @@ def under_attack(
         server.url,
         "--connections",
         str(connections),
+        *([] if server.pin else ["--no-pin"]),
     ]
     server_cpu, started = cpu_s(server.proc.pid), time.perf_counter()
     proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
@@ -231,25 +253,35 @@ def snippet_heavy(url):
     return lambda c: c.get(url + "/v1/search", params={"q": "turbine", "mode": "lexical"}).status_code
 
 
-def huge_header(url):
+def _raw_head_attack(url, piece: bytes, pieces: int, pause_s: float, peer: str):
+    """A connection from the attacker's own loopback address (as a remote attacker has its own: the server's
+    per-peer guards see it, not the proxy address the other clients come through) sending a request head that
+    never ends, ``piece`` by ``piece``; the status the server answered, 0 if it answered none."""
     port = int(url.rsplit(":", 1)[1])
 
     def send(_client):
-        with socket.create_connection(("127.0.0.1", port), timeout=30) as s:
-            s.sendall(b"GET /v1/sources HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Forwarded-For: " + ATTACKER.encode())
-            s.sendall(b"\r\nX-Big: ")
+        with socket.create_connection(("127.0.0.1", port), timeout=30, source_address=(peer, 0)) as s:
             try:
-                for _ in range(256):  # 1 MiB, 4 KiB at a time, until the server closes
-                    s.sendall(b"a" * 4096)
-            except OSError:
-                pass
-            try:
+                s.sendall(b"GET /v1/sources HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ")
+                for _ in range(pieces):  # until the server closes
+                    s.sendall(piece)
+                    if pause_s:
+                        time.sleep(pause_s)
                 head = s.recv(64)
             except OSError:
                 head = b""
         return int(head.split()[1]) if head.startswith(b"HTTP/1.1") else 0
 
     return send
+
+
+def huge_header(url):
+    return _raw_head_attack(url, b"a" * 4096, 256, 0.0, ATTACKER_PEER)  # 1 MiB as fast as it goes
+
+
+def slow_header(url):
+    # From another address: the fast attacker's penalty (josh.http_guard) must not decide this row.
+    return _raw_head_attack(url, b"a" * 1024, 65_536, 0.05, "127.0.0.67")  # a 64 MiB head at 20 KiB/s
 
 
 def openapi_flood(url):
@@ -262,6 +294,7 @@ ATTACKS = {
     "expensive-mcp": expensive_mcp,
     "snippets": snippet_heavy,
     "header": huge_header,
+    "slow-header": slow_header,
     "openapi": openapi_flood,
 }
 PLAN = (
@@ -269,6 +302,7 @@ PLAN = (
     ("expensive OR query x9 (MCP)", "expensive-mcp", 9),
     ("snippet-heavy query x9", "snippets", 9),
     ("1 MiB header x4", "header", 4),
+    ("slow 64 MiB header x4", "slow-header", 4),
     ("openapi.json flood x4", "openapi", 4),
 )
 
@@ -474,19 +508,26 @@ def main(argv=None) -> None:
     parser.add_argument("--attacks", type=lambda v: v.split(","), help=f"a subset of {','.join(ATTACKS)}")
     parser.add_argument("--no-ingest", action="store_true", help="skip the rate-limit and ingest checks")
     parser.add_argument("--keep", action="store_true")
+    parser.add_argument("--no-pin", action="store_true", help="do not give the attacker a core of its own")
     parser.add_argument("--attacker", choices=ATTACKS, help=argparse.SUPPRESS)  # the attacker's own process
     parser.add_argument("--url", help=argparse.SUPPRESS)
     parser.add_argument("--connections", type=int, default=1, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.attacker:
-        return attacker_main(args.attacker, args.url, args.connections)
+        return attacker_main(args.attacker, args.url, args.connections, pin=not args.no_pin)
+    PIN[0] = not args.no_pin
+    if PIN[
+        0
+    ]:  # the server (started from here) and the victim's client share the cores the attacker does not use
+        os.sched_setaffinity(0, cores()[0])
     args.victims = min(args.victims, 500)
     work = Path(tempfile.mkdtemp(prefix="josh-attack-"))
-    rows, out = [], {"load_average_at_start": load_average()}
+    rows, out = [], {"load_average_at_start": load_average(), "attacker_on_its_own_core": PIN[0]}
     try:
         prepare(args.data_dir, work)
         env = {"JOSH_QUERY_TIME_LIMIT_MS": str(args.budget_ms), "JOSH_RATE_LIMIT": "off"}
         run_attacks(args, work, env, rows, out)
+        os.sched_setaffinity(0, set(range(os.cpu_count() or 1)))  # no attacker from here on: every core again
         # A budget shorter than the expensive query takes here, so that it must end in a 503.
         short = {**env, "JOSH_QUERY_TIME_LIMIT_MS": str(args.short_budget_ms)}
         with Server(work, **short) as server:

@@ -11,8 +11,8 @@ def _row(label, ms, extra=""):
     return f"| {label} | {speed.pct(ms, 50):.1f} | {speed.pct(ms, 95):.1f} | {extra} |"
 
 
-def run(db: Path, args) -> int:
-    from django.conf import settings
+def prepare(db: Path):
+    """The corpus's metadata, with the engine ready to search it: the query encoder and the source's plan."""
     from django.core.management import call_command
 
     from apps.search import encoders
@@ -23,6 +23,13 @@ def run(db: Path, args) -> int:
     call_command("migrate", "curation", verbosity=0)
     encoders.ENCODERS["synthetic"] = lambda: speed.SyntheticQueryEncoder(corpus.query_vectors)
     synth.register_plan()
+    return corpus
+
+
+def run(db: Path, args) -> int:
+    from django.conf import settings
+
+    corpus = prepare(db)
     print(f"\n## Josh search bench — {corpus.docs:,} documents, {corpus.chunks:,} chunks × {synth.DIM} dims")
     print(f"{os.cpu_count()} cores, Python {platform.python_version()}, database {db} ({_size(db)})")
     print(f"build: {', '.join(f'{k} {v:.0f}s' for k, v in corpus.seconds.items())}\n")

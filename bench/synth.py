@@ -89,8 +89,9 @@ def _unit(x: np.ndarray) -> np.ndarray:
     return (x / np.linalg.norm(x, axis=-1, keepdims=True)).astype(np.float32)
 
 
-def _create_tables(cursor):
-    from apps.search.ddl import INDEX_STATE_SQL, chunk_operations, fts_operations
+def create_tables(cursor, vendor: str = "sqlite"):
+    """The bench's content, full-text and chunk tables with the DDL the migrations run on ``vendor``."""
+    from apps.search.ddl import INDEX_STATE_SQL, BackendSQL, chunk_operations, fts_operations
 
     cursor.execute(
         f"CREATE TABLE {CONTENT} (id INTEGER PRIMARY KEY, doc_key TEXT UNIQUE NOT NULL, title TEXT NOT NULL, "
@@ -102,7 +103,7 @@ def _create_tables(cursor):
     ops = fts_operations(fts_table="bench_fts", content_table=CONTENT, columns=("title", "summary", "body"))
     ops += chunk_operations(base=BASE, dim=DIM)
     for op in ops:
-        for statement in op.sql:
+        for statement in op.by_vendor[vendor][0] if isinstance(op, BackendSQL) else op.sql:
             cursor.execute(statement)
     for statement in INDEX_STATE_SQL:
         cursor.execute(statement)
@@ -150,7 +151,7 @@ def build(path: Path, *, docs: int, chunks_per_doc: int, seed: int = 7, log=prin
     raw = connection.connection
     cursor = raw.cursor()
     with transaction.atomic():
-        _create_tables(cursor)
+        create_tables(cursor)
     t = time.perf_counter()
     for start in range(1, docs + 1, 5_000):
         rows = _doc_rows(rng, vocab, probs, start, min(5_000, docs + 1 - start))

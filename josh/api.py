@@ -3,6 +3,7 @@ and the ``router`` in its ``api.py`` (found, not listed here)."""
 
 import gzip
 import json
+import threading
 from functools import partial
 from importlib import import_module
 
@@ -25,16 +26,26 @@ from apps.core.version import josh_version
 
 class JoshAPI(NinjaAPI):
     """The OpenAPI document is built once per path prefix: building it costs ~0.7 s of CPU with the GIL held,
-    and the routes never change after startup (they are generated from the plan registry at import)."""
+    and the routes never change after startup (they are generated from the plan registry at import). One
+    thread builds it while any others asking at the same time wait for that build: four clients asking at once
+    of a fresh server each built it, 3 s of CPU taken from every other request. The server builds it at start
+    (``warm_openapi``), before any client can ask."""
+
+    _build_lock = threading.Lock()
 
     def get_openapi_schema(self, *, path_prefix=None, path_params=None):
         if path_prefix is None:
             path_prefix = self.get_root_path(path_params or {})
         cache = self.__dict__.setdefault("_schema_cache", {})
         if path_prefix not in cache:
-            schema = super().get_openapi_schema(path_prefix=path_prefix)
-            cache[path_prefix] = complete(schema, auth_required=auth_required())
+            with self._build_lock:
+                if path_prefix not in cache:
+                    schema = super().get_openapi_schema(path_prefix=path_prefix)
+                    cache[path_prefix] = complete(schema, auth_required=auth_required())
         return cache[path_prefix]
+
+    def warm_openapi(self) -> None:
+        self.openapi_bytes({}, gzipped=True)
 
     def openapi_bytes(self, path_params: dict, *, gzipped: bool = False) -> bytes:
         """The document as served, encoded (and gzipped) once: encoding its ~380 KB again on every request held
@@ -43,8 +54,10 @@ class JoshAPI(NinjaAPI):
         schema = self.get_openapi_schema(path_params=path_params)
         encoded = self.__dict__.setdefault("_schema_bytes", {})
         if id(schema) not in encoded:
-            plain = json.dumps(schema, cls=NinjaJSONEncoder).encode()
-            encoded[id(schema)] = (plain, gzip.compress(plain, mtime=0))
+            with self._build_lock:
+                if id(schema) not in encoded:
+                    plain = json.dumps(schema, cls=NinjaJSONEncoder).encode()
+                    encoded[id(schema)] = (plain, gzip.compress(plain, mtime=0))
         return encoded[id(schema)][gzipped]
 
 

@@ -30,3 +30,7 @@ application = build_application(django_application)
 from apps.core import lane  # noqa: E402
 
 lane.start()  # searches run in worker processes (apps/core/lane.py): started now, not in the first search
+
+from josh.api import api  # noqa: E402
+
+api.warm_openapi()  # ~0.7 s of CPU: paid at start, not by the first clients to ask (josh/api.py)

@@ -3,10 +3,13 @@
 uvicorn's own defaults suit a server behind a proxy that already enforces them; ``make serve`` runs it facing
 clients, so the limits live here, in one place, and the tests exercise this same configuration:
 
-* request headers: the h11 parser with a cap on an incomplete request head (JOSH_MAX_HEADER_BYTES, 32 KiB),
-  answered 400 and the connection closed, instead of buffering a 64 MB header (httptools has no cap). h11
-  checks the cap while a head is still arriving, so a head that comes whole in one socket read (at most
-  256 KiB) is still parsed: the effective bound is that read size, not the cap itself;
+* request heads: at most JOSH_MAX_HEADER_BYTES (32 KiB), else 431 and the connection closed, instead of
+  buffering a 64 MB header (httptools has no cap; h11's own applies only to a head still incomplete);
+* a request must be read whole within JOSH_REQUEST_READ_TIMEOUT_S (10 s) of its start, else 408: a client
+  that sends nothing, or a header a byte at a time, no longer holds a connection forever;
+* a peer that keeps sending refused heads or timing out is held for a while instead of served
+  (JOSH_ABUSE_STRIKES, JOSH_ABUSE_PENALTY_S): these three live in josh.http_guard, uvicorn's h11 protocol
+  with the guards it lacks;
 * connections: at most JOSH_MAX_CONNECTIONS per worker (then 503), idle keep-alive closed after 5 s;
 * proxy headers: trusted only from the addresses in JOSH_FORWARDED_ALLOW_IPS (default: none), so a client
   cannot rotate its rate-limit identity with X-Forwarded-For through a naive local proxy.
@@ -16,13 +19,14 @@ import argparse
 import os
 
 from apps.core.conf import env_int, env_str
+from josh.http_guard import GuardedH11Protocol
 
 
 def server_options() -> dict:
     """Keyword arguments for ``uvicorn.Config`` / ``uvicorn.run``: Josh's limits, read from the environment."""
     trusted = env_str("JOSH_FORWARDED_ALLOW_IPS", "")
     return {
-        "http": "h11",
+        "http": GuardedH11Protocol,
         "h11_max_incomplete_event_size": env_int("JOSH_MAX_HEADER_BYTES", 32_768, minimum=4096),
         "limit_concurrency": env_int("JOSH_MAX_CONNECTIONS", 256, minimum=8),
         "timeout_keep_alive": 5,

@@ -28,11 +28,13 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def start(pgdata: Path) -> tuple[PostgresServer, int]:
+def start(pgdata: Path, options: str = "") -> tuple[PostgresServer, int]:
+    """Start a server on ``pgdata`` (initialised first if empty); ``options``: more ``-c name=value`` settings
+    (the bench sizes its buffers and index-build memory this way)."""
     server = PostgresServer(pgdata, cleanup_mode=None)  # initdb as a non-root user when run as root
     server.ensure_pgdata_inited()
     port = free_port()
-    options = f'-h 127.0.0.1 -p {port} -k "{pgdata}" {SERVER_OPTIONS}'
+    options = f'-h 127.0.0.1 -p {port} -k "{pgdata}" {SERVER_OPTIONS} {options}'.rstrip()
     args = ("-w", "-o", options, "-l", str(pgdata / "log"), "-D", str(pgdata), "start")
     pgexec("pg_ctl", args, bin_path=server.bin_path, user=server.system_user, timeout=60)
     return server, port

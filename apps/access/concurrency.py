@@ -29,7 +29,7 @@ from apps.core.request_context import new_request_id
 EXEMPT_PREFIXES = ("/static/", "/healthz")
 
 
-def _loopback(address: str) -> bool:
+def is_loopback(address: str) -> bool:
     try:
         return ipaddress.ip_address(address).is_loopback
     except ValueError:
@@ -51,7 +51,7 @@ class ClientConcurrencyLimit:
         if scope["type"] != "http" or self.limit <= 0 or scope["path"].startswith(EXEMPT_PREFIXES):
             return await self.app(scope, receive, send)
         address = (scope.get("client") or ("", 0))[0]
-        if _loopback(address):
+        if is_loopback(address):
             return await self.app(scope, receive, send)
         client = client_ip(address)
         if not await self._enter(client):

@@ -16,7 +16,9 @@ from django.http.request import split_domain_port, validate_host
 
 from apps.access.concurrency import ClientConcurrencyLimit
 from apps.access.costs import metered
+from apps.access.pacing import DocumentPacing
 from apps.access.policy import access_check_async
+from apps.core.document_cache import DocumentCache
 from apps.core.errors import error_body
 from apps.core.public_url import request_from_scope, serving
 from apps.core.request_context import new_request_id
@@ -174,7 +176,9 @@ def build_mcp_asgi(django_app):
 
 def build_application(django_app):
     """josh/asgi.py's entry point: the router inside the per-client cap on requests in flight (before a request
-    can take a pool thread) inside the security headers (on every response, the cap's 429 included)."""
+    can take a pool thread), inside the cache of unchanging documents (answered before the cap, as static
+    files are) and the pacing of those per client, inside the security headers (on every response, the
+    429s included)."""
     josh = settings.JOSH
     limited = ClientConcurrencyLimit(
         build_mcp_asgi(django_app),
@@ -182,4 +186,4 @@ def build_application(django_app):
         queue=josh["CLIENT_QUEUE"],
         wait_s=josh["QUERY_TIME_LIMIT_MS"] / 1000,
     )
-    return SecurityHeaders(limited)
+    return SecurityHeaders(DocumentPacing(DocumentCache(limited)))

@@ -24,6 +24,29 @@ DEFAULTS = {
     # source of the demo corpus) is rescored whole: exact. The response's `approximate` says when it was not.
     "SEMANTIC_CANDIDATES_MIN": 4_000,
     "SEMANTIC_CANDIDATES_PER": 1_000,
+    # PostgreSQL (apps/search/pgsearch.py): filters that allow at most PG_EXACT_MAX_ROWS chunks are scored
+    # exactly (float cosine over every allowed chunk, B-tree lookups, no graph walk); wider ones walk the HNSW
+    # index with iterative scan, giving up after PG_HNSW_MAX_SCAN_TUPLES tuples, and a walk that came back
+    # with fewer candidates than asked is redone exactly, so a filtered query is never short.
+    # PostgreSQL's head cache threshold (apps/search/pgsearch.py): ts_rank_cd reads each matching record's
+    # tsvector (~15 µs a record on 2 busy cores: 10k records ~175 ms a query), so terms are cached far sooner
+    # than FTS5's phrases are.
+    "PG_LEXICAL_HEAD_POSTINGS": 2_000,
+    # PostgreSQL's candidate count from the HNSW walk: on the 1M-chunk bench, tuned on seed-11 queries (not
+    # the reported ones), the halfvec walk reached recall@10 0.927 / 0.943 / 0.957 with 400 / 2,000 / 4,000:
+    # 4,000 is the smallest count tried at or above 0.95 (python -m bench --backend postgres --tune).
+    "PG_SEMANTIC_CANDIDATES_MIN": 4_000,
+    "PG_SEMANTIC_CANDIDATES_PER": 1_000,
+    "PG_EXACT_MAX_ROWS": 20_000,
+    "PG_HNSW_MAX_SCAN_TUPLES": 200_000,
+    # A filtered walk (too many allowed chunks for the exact scan) must pass ~1/selectivity rows through the
+    # filter per candidate: at 4,000 candidates a congress filter (6.7 % of chunks) took 1.1 s. It asks for
+    # at most this many instead: on the same tuning queries with that filter, 100 / 200 / 400 / 1,000 gave
+    # recall@10 0.923 / 0.943 / 0.960 / 0.980, and 400 is the smallest count tried at or above 0.95.
+    "PG_FILTERED_WALK_CANDIDATES": 400,
+    # hnsw.ef_search of that walk: the candidate count, within these bounds (pgvector allows 1..1000).
+    "PG_HNSW_EF_SEARCH_MIN": 40,
+    "PG_HNSW_EF_SEARCH_MAX": 1_000,
     # Semantic: a document scores (1 - w)·its best chunk's cosine + w·the cosine of its mean chunk vector
     # (apps/search/semantic.py); 0 ranks by the best chunk alone. 0.5 (equal, not fitted) was chosen on the
     # dev split: semantic nDCG@10 0.911 -> 0.921, hybrid 0.937 -> 0.941 (docs/SEARCH.md).

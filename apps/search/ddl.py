@@ -118,14 +118,18 @@ def chunk_operations(*, base: str, dim: int = EMBED_DIM) -> list[migrations.RunS
 
 
 def ensure_fts_triggers() -> int:
-    """Re-create any missing FTS sync trigger; return how many were created (none on PostgreSQL, whose
-    tsvector columns are generated and need no trigger)."""
+    """Re-create any missing FTS sync trigger; return how many were created (on PostgreSQL, whose tsvector
+    columns are generated, the version trigger of each content table: ddl_postgres.fts_version_trigger_sql)."""
     missing = missing_fts_triggers()
     tables = {t.name: t for t in fts_tables()}
     with connection.cursor() as cursor:
         for fts_name in sorted({name for name, _ in missing}):
             table = tables[fts_name]
-            for statement in fts_trigger_sql(table.name, table.content_table, table.columns):
+            if connection.vendor == "postgresql":
+                statements = ddl_postgres.fts_version_trigger_sql(table.name, table.content_table)
+            else:
+                statements = fts_trigger_sql(table.name, table.content_table, table.columns)
+            for statement in statements:
                 cursor.execute(statement)
     return len(missing)
 

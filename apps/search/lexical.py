@@ -174,6 +174,7 @@ def phrase_scores(spec, term: Term, version: str, *, cache: bool) -> PhraseScore
 def clear_head_cache() -> None:
     with _HEAD_LOCK:
         _HEAD.clear()
+    pgsearch.clear_head_cache()
 
 
 # --- ranking ----------------------------------------------------------------------------------------------
@@ -193,6 +194,12 @@ def rank_source(source: str, spec, parsed: ParsedQuery, filters: SearchFilters, 
     """The ``depth`` best records of one source for ``parsed``, in FTS5's exact BM25 order (PostgreSQL:
     ``ts_rank_cd`` order, apps.search.pgsearch)."""
     if queries.postgres():
+        summed = pgsearch.summed_scores(spec, parsed)
+        if summed is not None:  # a term in most records: its ts_rank_cd values from the head cache
+            ids, scores, match = summed
+            return SourceResult(
+                _top(source, spec, ids, scores, filters, depth), match, summed=True, spec=spec
+            )
         rows, match = pgsearch.rank_source(spec, parsed, filters, depth=depth)
         return SourceResult([LexicalHit(source, d, s) for d, s in rows], match, spec=spec)
     terms = parsed.scored() + parsed.exclude

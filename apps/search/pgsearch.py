@@ -10,22 +10,29 @@ and every surface above them are the same code on both engines. The statements a
   OR-ed, required phrases and ``NOT`` in a second tsquery every record must match, boolean groups as written.
   Ranked by Σ idf(term) × ``ts_rank_cd`` of the term with the plan's weights (``rank_source``); sources are
   merged by that score (each with its own idf: FTS5's corpus-wide re-scoring needs its index internals).
-* **Semantic**: candidates from the HNSW index over binary-quantized vectors (iterative scan, so filters
-  applied inside the walk never leave the list short), or every allowed chunk when the filters allow no more
-  than the candidate count (exact); then the same float rescore and document scores as on SQLite.
+  A term in more than ``PG_LEXICAL_HEAD_POSTINGS`` records is scored from a head cache instead (its per-record
+  ``ts_rank_cd`` read once per version of the column, kept in process), with the same scores and ranks.
+* **Semantic**: candidates from the HNSW index over half-precision vectors (iterative scan, filters applied
+  inside the walk), or, when the filters allow few chunks or the walk came back short, the nearest allowed
+  chunks by exact float cosine; then the same float rescore and document scores as on SQLite.
 * **Names**: the ``simple`` (unstemmed) tsvector of the name columns with each word matched as a prefix,
   ranked by ``ts_rank``, as FTS5's prefix queries do on SQLite (pg_trgm is not in every PostgreSQL build).
 """
 
+import contextlib
+import datetime
 import math
 import re
+import threading
+from collections import OrderedDict
 
 import numpy as np
 
+from apps.core.db import timelimit
 from apps.core.db.quoting import quote_ident
 from apps.search import filters as filters_module
 from apps.search import queries
-from apps.search.conf import EMBED_DIM
+from apps.search.conf import EMBED_DIM, knob
 from apps.search.ddl_postgres import LABELS
 from apps.search.filters import SearchFilters
 from apps.search.sanitize import ParsedQuery, Term
@@ -88,12 +95,114 @@ def _idf(docs: int, df: int) -> float:
     return max(math.log((docs - df + 0.5) / (df + 0.5)), 1e-6) if df else 0.0
 
 
-def term_weights(spec, terms: list[str]) -> list[float]:
-    """Each scored term's idf in this source (a GIN-indexed count per term, one count of the table)."""
-    content, column = quote_ident(spec.content_table), quote_ident(spec.fts_table)
-    docs = queries.fetchall(f"SELECT count(*) FROM {content}")[0][0]
-    sql = f"SELECT count(*) FROM {content} WHERE {column} @@ to_tsquery('josh_english', :t)"
-    return [_idf(docs, queries.fetchall(sql, {"t": t})[0][0]) for t in terms]
+def head_version(spec) -> int | None:
+    """The tsvector column's write counter, or None when its version trigger is missing (nothing cached)."""
+    rows = queries.fetchall(
+        queries.load("head_version"),
+        {"fts": spec.fts_table, "content": spec.content_table, "trigger": f"{spec.fts_table}_version"},
+    )
+    return int(rows[0][0]) if rows else None
+
+
+def _counts(spec, terms: list[str], version: int | None) -> tuple[int, list[int]]:
+    """(records in the source, records with each term): counted (GIN) and, with a version, kept until the
+    next write; a term in most records costs a scan of every one of them to count."""
+    idents = {"fts": spec.fts_table, "content": spec.content_table}
+    key = (queries.database_name(), spec.content_table, version)
+    with _HEAD_LOCK:
+        known = dict(_COUNTS.get(key, {})) if version is not None else {}
+    # kept counts serve every later query until the next write: not the current request's work (a term in
+    # every one of 200k records takes seconds to count), as a semantic index load is not
+    with timelimit.suspended() if version is not None else contextlib.nullcontext():
+        if None not in known:
+            known[None] = queries.fetchall(queries.render("doc_total", idents=idents))[0][0]
+        for t in terms:
+            if t not in known:
+                known[t] = queries.fetchall(queries.render("term_df", idents=idents), {"t": t})[0][0]
+    if version is not None:
+        with _HEAD_LOCK:
+            for old in [k for k in _COUNTS if k[:2] == key[:2] and k != key]:
+                del _COUNTS[old]
+            _COUNTS.setdefault(key, {}).update(known)
+    return known[None], [known[t] for t in terms]
+
+
+def term_weights(spec, terms: list[str], version: int | None = None) -> tuple[list[float], list[int]]:
+    """Each scored term's idf in this source, and its document frequency."""
+    docs, dfs = _counts(spec, terms, version)
+    return [_idf(docs, df) for df in dfs], dfs
+
+
+# The head cache: a term in more than PG_LEXICAL_HEAD_POSTINGS records (the "federal" of a federal corpus) costs
+# the direct statement a ts_rank_cd per record on every query (200k records: seconds). Its per-record
+# ts_rank_cd values are read once per version of the column (term_scores.sql, the same expression) and kept
+# here, least recently used dropped past LEXICAL_HEAD_CACHE_POSTINGS; a query sums idf × rank per term in
+# numpy in the statement's order, so scores and ranks are the direct statement's exactly.
+_HEAD: "OrderedDict[tuple, tuple[np.ndarray, np.ndarray]]" = OrderedDict()
+_COUNTS: dict[tuple, dict] = {}
+_HEAD_LOCK = threading.Lock()
+
+
+def _term_scores(spec, term: str, key: tuple | None) -> tuple[np.ndarray, np.ndarray]:
+    """(record ids ascending, ts_rank_cd as float64) of one term; cached under ``key`` unless None."""
+    if key is not None:
+        with _HEAD_LOCK:
+            hit = _HEAD.get(key)
+            if hit is not None:
+                _HEAD.move_to_end(key)
+                return hit
+    sql = queries.render("term_scores", idents={"fts": spec.fts_table, "content": spec.content_table})
+    with timelimit.suspended() if key is not None else contextlib.nullcontext():  # a cache fill: see _counts
+        rows = queries.fetchall(sql, {"weights": weights(spec), "t": term})
+    ids = np.fromiter((r[0] for r in rows), dtype=np.int64, count=len(rows))
+    ranks = np.fromiter((r[1] for r in rows), dtype=np.float64, count=len(rows))
+    order = np.argsort(ids, kind="stable")
+    found = (ids[order], ranks[order])
+    if key is not None:
+        with _HEAD_LOCK:
+            _HEAD[key] = found
+            budget = knob("LEXICAL_HEAD_CACHE_POSTINGS")
+            while len(_HEAD) > 1 and sum(v[0].size for v in _HEAD.values()) > budget:
+                _HEAD.popitem(last=False)
+    return found
+
+
+def clear_head_cache() -> None:
+    with _HEAD_LOCK:
+        _HEAD.clear()
+        _COUNTS.clear()
+
+
+def summed_scores(spec, parsed: ParsedQuery):
+    """(record ids, scores: higher is better, tsquery) from the head cache, or None when the direct statement
+    ranks (no term past PG_LEXICAL_HEAD_POSTINGS, a boolean query, required or excluded terms, or no version
+    trigger to key the cache by). Filters are the caller's: applied to the ranking a batch at a time."""
+    if parsed.groups is not None or parsed.required or parsed.exclude:
+        return None
+    version = head_version(spec)
+    if version is None:
+        return None
+    terms = [q for q in (term_query(t) for t in parsed.scored()) if q]
+    if not terms:
+        return None
+    idfs, dfs = term_weights(spec, terms, version)
+    if max(dfs) <= knob("PG_LEXICAL_HEAD_POSTINGS"):
+        return None
+    match, _ = tsqueries(parsed)
+    base = (queries.database_name(), spec.content_table, tuple(weights(spec)), version)
+    parts = [
+        _term_scores(spec, t, (*base, t) if df > knob("PG_LEXICAL_HEAD_POSTINGS") else None)
+        for t, df in zip(terms, dfs, strict=True)
+    ]
+    ids = np.unique(np.concatenate([p[0] for p in parts])) if parts else np.zeros(0, dtype=np.int64)
+    total = np.zeros(ids.size, dtype=np.float64)
+    for (term_ids, ranks), idf in zip(parts, idfs, strict=True):
+        # the statement adds idf0 * rank0 + idf1 * rank1 + ... left to right (a record without a term
+        # adds idf * 0.0): the same float64 operations in the same order
+        contribution = np.zeros(ids.size, dtype=np.float64)
+        contribution[np.searchsorted(ids, term_ids)] = idf * ranks
+        total = total + contribution
+    return ids, total, (match if ids.size else None)
 
 
 def rank_source(spec, parsed: ParsedQuery, filters: SearchFilters, *, depth: int):
@@ -106,7 +215,7 @@ def rank_source(spec, parsed: ParsedQuery, filters: SearchFilters, *, depth: int
     terms = [q for q in (term_query(t) for t in parsed.scored()) if q]
     if match is None or not terms:
         return [], None
-    idfs = term_weights(spec, terms)
+    idfs, _ = term_weights(spec, terms, head_version(spec))
     fragments, params = filters_module.content_filters(spec, filters)
     score = " + ".join(
         f":idf{i} * ts_rank_cd(:weights::float4[], c.{quote_ident(spec.fts_table)}, "
@@ -155,8 +264,11 @@ def chunk_filters(filters: SearchFilters, doc_ids, exclude_doc) -> tuple[str, di
         fragments.append("c.published_at >= :since")
         params["since"] = filters.since.isoformat()
     if filters.until:
-        fragments.append("c.published_at IS NOT NULL AND substr(c.published_at, 1, 10) <= :until")
+        # the day's prefix decides; the bound before it (an ISO date sorts as text) lets the B-tree on
+        # published_at end the range there instead of reading every later chunk
+        fragments.append("c.published_at < :until_after AND substr(c.published_at, 1, 10) <= :until")
         params["until"] = filters.until.isoformat()
+        params["until_after"] = (filters.until + datetime.timedelta(days=1)).isoformat()
     if filters.congress is not None:
         fragments.append("c.congress = :congress")
         params["congress"] = filters.congress
@@ -169,33 +281,68 @@ def chunk_filters(filters: SearchFilters, doc_ids, exclude_doc) -> tuple[str, di
     return "".join(f" AND {f}" for f in fragments), params
 
 
-APPROXIMATE_ORDER = (
-    f"ORDER BY binary_quantize(c.vec)::bit({EMBED_DIM}) <~> binary_quantize(:qvec::vector)::bit({EMBED_DIM})"
-)
+# The walk's order, by the opclass of the table's <base>_chunks_vec0 index (ddl_postgres.chunk_sql): cosine
+# over the half-precision copy (halfvec_cosine_ops), or Hamming over the binary quantization (bit_hamming_ops,
+# what databases created before the halfvec index have). The ORDER BY must be the index's expression.
+APPROXIMATE_ORDER = {
+    "halfvec": f"ORDER BY c.vec::halfvec({EMBED_DIM}) <=> :qvec::halfvec({EMBED_DIM})",
+    "bit": f"ORDER BY binary_quantize(c.vec)::bit({EMBED_DIM}) <~> binary_quantize(:qvec::vector)::bit({EMBED_DIM})",
+}
+
+
+def index_kind(table: str) -> str:
+    """'halfvec' or 'bit': which quantization the HNSW index of ``table`` walks (read from the catalog)."""
+    rows = queries.fetchall("SELECT pg_get_indexdef(to_regclass(:name))", {"name": f"{table}_vec0"})
+    definition = (rows[0][0] or "") if rows else ""
+    return "halfvec" if "halfvec_cosine_ops" in definition else "bit"
+
+
+EXACT_ORDER = "ORDER BY c.vec <=> :qvec::vector, c.id"
 
 
 def candidates(table: str, model_id: str, qvec: np.ndarray, filters, doc_ids, exclude_doc, count: int):
-    """(rescored rows (chunk id, doc id, cosine) best first, whether the scan was exact, allowed rows)."""
+    """(rescored rows (chunk id, doc id, cosine) best first, whether the scan was exact, allowed rows).
+
+    The filters are in the WHERE of the candidate scan either way, so they apply before any distance:
+    * at most ``PG_EXACT_MAX_ROWS`` allowed chunks (counted through the B-tree indexes, no further than
+      that): exact, the ``count`` nearest of them by float cosine;
+    * more: the HNSW walk (``index_kind``) with iterative scan, which keeps walking until
+      ``count`` rows passed the filters or ``PG_HNSW_MAX_SCAN_TUPLES`` were visited; when it stopped short
+      (a filter rare along the walk), the exact scan runs instead: never fewer candidates than asked. A
+      filtered walk asks for at most ``PG_FILTERED_WALK_CANDIDATES``: each candidate costs it ~1/selectivity
+      rows read (conf.py)."""
     where, params = chunk_filters(filters, doc_ids, exclude_doc)
-    params.update({"model_id": model_id, "cap": count + 1})
+    exact_max = max(count, int(knob("PG_EXACT_MAX_ROWS")))
+    params.update({"model_id": model_id, "cap": exact_max + 1})
     allowed = queries.fetchall(
         queries.render("semantic_allowed", idents={"chunks": table}, raw={"filters": where}), params
     )[0][0]
-    exact = allowed <= count
-    params.update({"qvec": "[" + ",".join(map(repr, qvec.astype(np.float32).tolist())) + "]"})
+    params["qvec"] = "[" + ",".join(map(repr, qvec.astype(np.float32).tolist())) + "]"
+    narrowed = filters.since or filters.until or filters.congress is not None or doc_ids is not None
+    if allowed > exact_max and narrowed:  # (leaving one document out, as `similar` does, narrows nothing)
+        count = min(count, int(knob("PG_FILTERED_WALK_CANDIDATES")))
     params["candidates"] = count
-    raw = {"filters": where, "order": "" if exact else APPROXIMATE_ORDER}
-    sql = queries.render("semantic", idents={"chunks": table}, raw=raw)
-    if not exact:
-        # pgvector 0.8: keep walking the graph until LIMIT rows pass the filters (never short)
-        # (session settings: SET LOCAL would need a transaction, and they only ever tune this statement)
+    if allowed > exact_max:
+        # pgvector 0.8: keep walking the graph until LIMIT rows pass the filters (relaxed order: the float
+        # rescore orders them). Session settings: SET LOCAL would need a transaction, and they only ever
+        # tune this statement (every approximate query sets them again).
         queries.fetchall(
             "SELECT set_config('hnsw.iterative_scan', 'relaxed_order', false), "
-            "set_config('hnsw.ef_search', :ef, false), set_config('hnsw.max_scan_tuples', '200000', false)",
-            {"ef": str(min(max(count, 40), 1000))},
+            "set_config('hnsw.ef_search', :ef, false), set_config('hnsw.max_scan_tuples', :scan, false)",
+            {
+                "ef": str(
+                    min(max(count, int(knob("PG_HNSW_EF_SEARCH_MIN"))), int(knob("PG_HNSW_EF_SEARCH_MAX")))
+                ),
+                "scan": str(int(knob("PG_HNSW_MAX_SCAN_TUPLES"))),
+            },
         )
-    rows = queries.fetchall(sql, params)
-    return [(int(c), int(d), float(s)) for c, d, s in rows], exact, allowed
+        raw = {"filters": where, "order": APPROXIMATE_ORDER[index_kind(table)]}
+        rows = queries.fetchall(queries.render("semantic", idents={"chunks": table}, raw=raw), params)
+        if len(rows) >= count:
+            return [(int(c), int(d), float(s)) for c, d, s in rows], False, allowed
+    raw = {"filters": where, "order": EXACT_ORDER}
+    rows = queries.fetchall(queries.render("semantic", idents={"chunks": table}, raw=raw), params)
+    return [(int(c), int(d), float(s)) for c, d, s in rows], True, allowed
 
 
 # --- names ------------------------------------------------------------------------------------------------

@@ -193,7 +193,11 @@ def index_for(table: str, model_id: str) -> ChunkIndex:
 
 
 def candidate_count(n: int, need: int) -> int:
-    return max(knob("SEMANTIC_CANDIDATES_MIN"), n // knob("SEMANTIC_CANDIDATES_PER"), need * 4)
+    """How many candidates the float rescore gets; PostgreSQL's HNSW walk has its own knobs (PG_...)."""
+    prefix = "PG_" if queries.postgres() else ""
+    return max(
+        knob(f"{prefix}SEMANTIC_CANDIDATES_MIN"), n // knob(f"{prefix}SEMANTIC_CANDIDATES_PER"), need * 4
+    )
 
 
 def rescore(table: str, chunk_ids: np.ndarray, qvec: np.ndarray):
@@ -282,8 +286,8 @@ def _search_postgres(source, table, model_id, qvec, filters, *, depth, doc_ids, 
     rows, exact, allowed = pgsearch.candidates(table, model_id, qvec, filters, doc_ids, exclude_doc, count)
     if approximate is not None and not exact:
         approximate.append(
-            f"semantic {source}: {count:,} of {allowed:,}+ chunks kept by the HNSW scan over bit-quantized "
-            "vectors, then rescored exactly"
+            f"semantic {source}: {count:,} of {allowed:,}+ chunks kept by the approximate HNSW walk, then "
+            "rescored exactly (bench recall@10 vs exact cosine: see bench/RESULTS.md)"
         )
     best = best_per_document(rows, depth)
     return document_scores(source, table, model_id, qvec, best, centroid_cache(table, model_id))[:depth]

@@ -170,7 +170,8 @@ def test_the_request_budget_counts_from_the_requests_arrival(settings, monkeypat
             _run("SELECT 1")
         timelimit.arrived.set(timelimit.time.perf_counter())
         with timelimit.public_queries():
-            assert 0.29 < timelimit.remaining_s() <= 0.3
+            # The work stops 5 % early (15 ms here), the time to build and send the 503 within the budget.
+            assert 0.275 < timelimit.remaining_s() <= 0.285
             assert _run("SELECT 1") == [(1,)]
     finally:
         timelimit.arrived.reset(token)

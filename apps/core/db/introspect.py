@@ -84,9 +84,19 @@ def fts_tables() -> list[FtsTable]:
     return out
 
 
+_PG_TRIGGERS = """
+SELECT t.tgname FROM pg_trigger AS t JOIN pg_class AS c ON c.oid = t.tgrelid
+WHERE c.relnamespace = current_schema()::regnamespace AND NOT t.tgisinternal
+"""
+
+
 def missing_fts_triggers() -> list[tuple[str, str]]:
-    if _postgres():  # generated columns: nothing to keep in sync
-        return []
+    """(FTS table, trigger name) for every sync trigger that is missing. On PostgreSQL the tsvector columns
+    are generated (nothing to sync): the one trigger is the statement-level version bump the lexical head
+    cache keys by (``<fts>_version``, apps.search.ddl_postgres)."""
+    if _postgres():
+        triggers = {name for (name,) in _rows(_PG_TRIGGERS)}
+        return [(t.name, f"{t.name}_version") for t in fts_tables() if f"{t.name}_version" not in triggers]
     triggers = {name for (name,) in _rows("SELECT name FROM sqlite_master WHERE type = 'trigger'")}
     return [
         (t.name, f"{t.name}{suffix}")

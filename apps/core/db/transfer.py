@@ -160,7 +160,7 @@ def copy_from_sqlite(source_path: Path, *, batch: int = 5_000) -> list[TableCopy
                 names = ", ".join(quote_ident(t) for t, _ in tables)
                 cursor.execute(f"TRUNCATE {names} CASCADE")
                 for table, columns in tables:
-                    _copy_table(source, cursor, table, columns, batch)
+                    copy_table(source, cursor, table, columns, batch)
                     _reset_identity(cursor, table, columns)
                 cursor.execute("DELETE FROM search_index_state")  # every serving process reloads
         return [_verify(source, table, columns, types[table]).forward() for table, columns in tables]
@@ -168,7 +168,8 @@ def copy_from_sqlite(source_path: Path, *, batch: int = 5_000) -> list[TableCopy
         source.close()
 
 
-def _copy_table(source, cursor, table: str, columns: list[str], batch: int) -> None:
+def copy_table(source, cursor, table: str, columns: list[str], batch: int = 5_000) -> None:
+    """COPY one table's rows from the SQLite connection ``source`` (a chunk table gets its ``vec`` too)."""
     chunks = _is_chunks(columns)
     target_columns = [*columns, "vec"] if chunks else columns
     embedding = columns.index("embedding") if chunks else None

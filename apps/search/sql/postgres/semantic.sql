@@ -1,10 +1,12 @@
 -- Semantic candidates for one chunk table on pgvector, the filters applied BEFORE any distance is taken.
--- {order}: 'approximate' walks the HNSW index over the binary-quantized vectors (Hamming distance, the
--- index expression of <base>_chunks_vec0) with pgvector's iterative scan on, so a filtered walk keeps going
--- until it has :candidates rows; 'exact' (chosen when the filters leave no more rows than that) takes every
--- allowed row. Either way the candidates are then rescored exactly by float cosine.
--- Identifiers: {chunks}. Raw (code-built): {filters} (AND-ed fragments over `c`), {order}.
--- Parameters: :qvec (the query vector as pgvector text), :model_id, :candidates.
+-- {order}: approximate, the HNSW walk of <base>_chunks_vec0 (its expression: cosine over vec::halfvec, or
+-- Hamming over binary_quantize(vec) in older databases; pgsearch.index_kind) with pgvector's iterative
+-- scan on, which keeps going until :candidates
+-- rows passed the filters (or its scan limit: the caller then runs the exact order); exact, the :candidates
+-- nearest allowed rows by float cosine (chosen when the filters allow few rows). Either way the candidates
+-- are then rescored exactly by float cosine.
+-- Identifiers: {chunks}. Raw (code-built, apps/search/pgsearch.py): {filters} (AND-ed fragments over `c`),
+-- {order}. Parameters: :qvec (the query vector as pgvector text), :model_id, :candidates.
 WITH candidates AS MATERIALIZED (
     SELECT c.id
     FROM {chunks} AS c
