@@ -24,7 +24,7 @@ import os
 import signal
 import threading
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures import TimeoutError as FutureTimeout
 from concurrent.futures.process import BrokenProcessPool
 
@@ -93,12 +93,20 @@ def _drop_pool(broken: ProcessPoolExecutor) -> None:
     broken.shutdown(wait=False, cancel_futures=True)
 
 
+READY_TIMEOUT_S = 120
+
+
 def start() -> None:
-    """Start the workers now (at server start) rather than inside the first search's budget."""
+    """Start the workers now, at server start, and wait until one has warmed up (its initializer ran) before
+    the server listens: a search sent as soon as /healthz answered used to wait in its budget for the warm-up
+    (the encoder, the vector indexes, a cold PostgreSQL cache) and came back 503. Past ``READY_TIMEOUT_S`` the
+    server starts anyway, and says so."""
     if enabled():
         pool = _pool_now()
-        for _ in range(size()):
-            pool.submit(time.sleep, 0)
+        futures = [pool.submit(time.sleep, 0) for _ in range(size())]
+        done, _ = wait(futures, timeout=READY_TIMEOUT_S, return_when=FIRST_COMPLETED)
+        if not done:
+            logger.warning("heavy lane: no worker warm after %d s; serving anyway", READY_TIMEOUT_S)
 
 
 def _call(fn, kwargs: dict, end: float):

@@ -31,12 +31,18 @@ def query_vector(q: str) -> np.ndarray:
     return _query_vector(settings.JOSH["ENCODER"], q)
 
 
+WARM_QUERY = "federal program"
+
+
 def warm() -> None:
     """Load the encoder and every semantic index once, before the first search needs them (a heavy-lane
-    worker calls this as it starts: apps/core/lane.py)."""
+    worker calls this as it starts: apps/core/lane.py), then run one hybrid search through every source: the
+    first real one also reads each table's pages into the cache (PostgreSQL's above all) and fills the
+    lexical head caches, which took the first user's search past its budget."""
     model_id = get_encoder().model_id
     for target in eligibility.select(None, "semantic").semantic:
         semantic.index_for(target.spec.chunk_table, model_id)
+    _search_with_sources(q=WARM_QUERY, mode="hybrid", limit=1)
 
 
 def _lexical_leg(targets, parsed, filters: SearchFilters, depth: int) -> tuple[list, dict]:

@@ -93,3 +93,27 @@ def test_a_worker_that_dies_is_replaced(worker):
         lane.run(die)
     assert (raised.value.status, raised.value.code) == (503, "search_worker_lost")
     assert lane.run(where)[0] not in (first, os.getpid())
+
+
+def slow_warm() -> None:
+    """A warm-up that takes a while, then leaves a mark the test can see (the worker is another process)."""
+    time.sleep(1.0)
+    Path(os.environ["JOSH_TEST_WARM_MARK"]).touch()
+
+
+def test_start_returns_only_once_a_worker_has_warmed_up(tmp_path, monkeypatch):
+    from django.conf import settings
+    from django.test import override_settings
+
+    mark = tmp_path / "warm"
+    monkeypatch.setenv("JOSH_TEST_WARM_MARK", str(mark))  # the spawned worker inherits the environment
+    josh = {**settings.JOSH, "HEAVY_LANE_PROCESSES": 1, "HEAVY_LANE_WARM": "tests.core.test_lane.slow_warm"}
+    if lane._pool is not None:  # a pool another test started is warm already: start a fresh one
+        lane._drop_pool(lane._pool)
+    with override_settings(JOSH=josh):
+        try:
+            lane.start()
+            assert mark.exists()  # the server listens after the warm-up, not during it
+        finally:
+            if lane._pool is not None:
+                lane._drop_pool(lane._pool)
