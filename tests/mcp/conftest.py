@@ -135,7 +135,7 @@ def josh_server(tmp_path_factory):
         [*cmd, "--lifespan", "on"], cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT
     )
     url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + 90  # it listens once its heavy-lane worker has warmed up
     while True:
         try:
             if httpx.get(url + "/v1/sources", timeout=2).status_code == 200:
