@@ -29,6 +29,12 @@ def ingested(
         try:
             results = {slug: run_ingest(slug=slug, paths=paths.get(slug)) for slug in slugs}
             connection.check_constraints()
+            if connection.vendor == "postgresql":
+                # The rows are this transaction's, never committed, so autovacuum never gathers statistics on
+                # them; without any, PostgreSQL planned the admin's vote-position search as nested loops of
+                # sequential scans (past its 20 s budget). A deployment's autovacuum analyzes after a load.
+                with connection.cursor() as cursor:
+                    cursor.execute("ANALYZE")
             yield results
         finally:
             transaction.set_rollback(True)
