@@ -54,26 +54,8 @@ def _mix(ids: dict) -> list[tuple[str, str, str, None]]:
 
 
 def _serve(env: dict, workers: int, log_path: Path) -> tuple[subprocess.Popen, str]:
-    port = load._free_port()
-    log = open(log_path, "w")  # noqa: SIM115 - closed with the process below
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "josh.serve", "--port", str(port), "--workers", str(workers)],
-        cwd=ROOT,
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline and proc.poll() is None:
-        try:
-            if httpx.get(url + "/v1/sources", timeout=2).status_code == 200:
-                return proc, url
-        except httpx.TransportError:
-            pass
-        time.sleep(0.3)
-    proc.kill()
-    raise SystemExit("josh.serve did not start: " + log_path.read_text()[-2000:])
+    proc, url, _log = load.start_josh(["josh.serve", "--workers", str(workers)], env, log_path, wait_s=120)
+    return proc, url
 
 
 def _stop(proc: subprocess.Popen) -> None:

@@ -91,19 +91,22 @@ def _setup(data_dir: Path, env: dict) -> None:
     )
 
 
-def _start_server(data_dir: Path, env: dict) -> tuple[subprocess.Popen, str, object]:
+def start_josh(
+    module_args: list[str], env: dict, log_path: Path, wait_s: float
+) -> tuple[subprocess.Popen, str, object]:
+    """``python -m <module_args> --port <free port>`` (uvicorn or josh.serve), up once /v1/sources answers 200
+    within ``wait_s``: (process, base URL, its open log). bench/concurrency.py starts its servers here too."""
     port = _free_port()
-    log = open(data_dir / "uvicorn.log", "w")
+    log = open(log_path, "w")  # noqa: SIM115 - the caller closes it with the process
     proc = subprocess.Popen(
-        [sys.executable, "-m", "uvicorn", "josh.asgi:application", "--host", "127.0.0.1", "--port", str(port)]
-        + ["--no-access-log", "--lifespan", "on"],
+        [sys.executable, "-m", *module_args, "--port", str(port)],
         cwd=ROOT,
         env=env,
         stdout=log,
         stderr=subprocess.STDOUT,
     )
     url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + wait_s
     while time.monotonic() < deadline and proc.poll() is None:
         try:
             if httpx.get(url + "/v1/sources", timeout=2).status_code == 200:
@@ -112,7 +115,20 @@ def _start_server(data_dir: Path, env: dict) -> tuple[subprocess.Popen, str, obj
             pass
         time.sleep(0.2)
     proc.kill()
-    raise SystemExit("uvicorn did not start: " + (data_dir / "uvicorn.log").read_text()[-2000:])
+    raise SystemExit(f"{module_args[0]} did not start: " + log_path.read_text()[-2000:])
+
+
+def _start_server(data_dir: Path, env: dict) -> tuple[subprocess.Popen, str, object]:
+    uvicorn = [
+        "uvicorn",
+        "josh.asgi:application",
+        "--host",
+        "127.0.0.1",
+        "--no-access-log",
+        "--lifespan",
+        "on",
+    ]
+    return start_josh(uvicorn, env, data_dir / "uvicorn.log", wait_s=60)
 
 
 class Writer(threading.Thread):
