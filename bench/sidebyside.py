@@ -90,10 +90,13 @@ def _engine_top10():
 
     table = f"{synth.BASE}_chunks"
     if queries.postgres():
-        count = semantic.candidate_count(semantic._chunk_count(table), 10)
+        total = semantic._chunk_count(table)
+        count = semantic.candidate_count(total, 10)
 
         def top10(q, filters):
-            rows, _, _ = pgsearch.candidates(table, synth.MODEL_ID, q, filters, None, None, count)
+            rows, _, _ = pgsearch.candidates(
+                table, synth.MODEL_ID, q, filters, None, None, count, estimate=total
+            )
             return [c for c, _, _ in rows[:10]]
 
         return top10, count

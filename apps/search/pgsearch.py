@@ -297,11 +297,22 @@ def index_kind(table: str) -> str:
     return "halfvec" if "halfvec_cosine_ops" in definition else "bit"
 
 
-EXACT_ORDER = "ORDER BY c.vec <=> :qvec::vector, c.id"
+EXACT_ORDER = "ORDER BY cosine DESC, c.id"
 
 
-def candidates(table: str, model_id: str, qvec: np.ndarray, filters, doc_ids, exclude_doc, count: int):
-    """(rescored rows (chunk id, doc id, cosine) best first, whether the scan was exact, allowed rows).
+def candidates(
+    table: str,
+    model_id: str,
+    qvec: np.ndarray,
+    filters,
+    doc_ids,
+    exclude_doc,
+    count: int,
+    *,
+    estimate: int = 0,
+):
+    """(rescored rows (chunk id, doc id, cosine) best first, whether the scan was exact, allowed rows: counted
+    no further than ``PG_EXACT_MAX_ROWS`` + 1, or the table's row ``estimate`` when nothing narrows).
 
     The filters are in the WHERE of the candidate scan either way, so they apply before any distance:
     * at most ``PG_EXACT_MAX_ROWS`` allowed chunks (counted through the B-tree indexes, no further than
@@ -314,12 +325,18 @@ def candidates(table: str, model_id: str, qvec: np.ndarray, filters, doc_ids, ex
     where, params = chunk_filters(filters, doc_ids, exclude_doc)
     exact_max = max(count, int(knob("PG_EXACT_MAX_ROWS")))
     params.update({"model_id": model_id, "cap": exact_max + 1})
-    allowed = queries.fetchall(
-        queries.render("semantic_allowed", idents={"chunks": table}, raw={"filters": where}), params
-    )[0][0]
-    params["qvec"] = "[" + ",".join(map(repr, qvec.astype(np.float32).tolist())) + "]"
+    # (leaving one document out, as `similar` does, narrows nothing)
     narrowed = filters.since or filters.until or filters.congress is not None or doc_ids is not None
-    if allowed > exact_max and narrowed:  # (leaving one document out, as `similar` does, narrows nothing)
+    if not narrowed and estimate > 2 * exact_max:
+        # the count would read exact_max rows (~20 ms) to learn what the estimate already says; were the
+        # estimate stale, a walk that comes back short is still redone exactly below
+        allowed = estimate
+    else:
+        allowed = queries.fetchall(
+            queries.render("semantic_allowed", idents={"chunks": table}, raw={"filters": where}), params
+        )[0][0]
+    params["qvec"] = "[" + ",".join(map(repr, qvec.astype(np.float32).tolist())) + "]"
+    if allowed > exact_max and narrowed:
         count = min(count, int(knob("PG_FILTERED_WALK_CANDIDATES")))
     params["candidates"] = count
     if allowed > exact_max:

@@ -282,11 +282,16 @@ def centroid_cache(table: str, model_id: str) -> dict:
 
 def _search_postgres(source, table, model_id, qvec, filters, *, depth, doc_ids, exclude_doc, approximate):
     """pgvector: candidates with the filters applied first, then the same rescore and document scores."""
-    count = candidate_count(_chunk_count(table), depth)
-    rows, exact, allowed = pgsearch.candidates(table, model_id, qvec, filters, doc_ids, exclude_doc, count)
+    total = _chunk_count(table)
+    count = candidate_count(total, depth)
+    rows, exact, allowed = pgsearch.candidates(
+        table, model_id, qvec, filters, doc_ids, exclude_doc, count, estimate=total
+    )
     if approximate is not None and not exact:
+        # allowed: counted no further than the exact scan's limit ("20,001+"), or the table's estimate ("~")
+        of = f"~{allowed:,}" if allowed == total else f"{allowed:,}+"
         approximate.append(
-            f"semantic {source}: {count:,} of {allowed:,}+ chunks kept by the approximate HNSW walk, then "
+            f"semantic {source}: {len(rows):,} of {of} chunks kept by the approximate HNSW walk, then "
             "rescored exactly (bench recall@10 vs exact cosine: see bench/RESULTS.md)"
         )
     best = best_per_document(rows, depth)

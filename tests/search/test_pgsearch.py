@@ -79,6 +79,42 @@ def test_an_unfiltered_walk_is_approximate_and_full(corpus_db, settings):
     assert [s for _, _, s in rows] == sorted((s for _, _, s in rows), reverse=True)  # rescored by cosine
 
 
+@pytest.mark.django_db
+def test_an_unfiltered_search_trusts_a_large_estimate_and_a_stale_one_still_comes_back_full(
+    corpus_db, settings, monkeypatch
+):
+    # no filter narrows: the table's row estimate stands in for the count (which reads up to
+    # PG_EXACT_MAX_ROWS rows); an estimate far above the real size sends it to the walk, and the walk that
+    # cannot find enough rows is redone exactly, so every chunk still comes back, in exact order
+    settings.JOSH = {
+        **settings.JOSH,
+        "PG_EXACT_MAX_ROWS": 1,
+        "PG_HNSW_MAX_SCAN_TUPLES": 1,
+        "PG_HNSW_EF_SEARCH_MIN": 1,
+        "PG_HNSW_EF_SEARCH_MAX": 1,
+    }
+    with connection.cursor() as cursor:
+        cursor.execute("SET enable_seqscan = off; SET enable_sort = off")
+    statements = []
+    fetchall = pgsearch.queries.fetchall
+    monkeypatch.setattr(
+        pgsearch.queries, "fetchall", lambda sql, p=(): statements.append(sql) or fetchall(sql, p)
+    )
+    qvec = query_vector("highway funds")
+    exact = _exact(qvec, None)
+    rows, was_exact, allowed = pgsearch.candidates(
+        "bills_chunks", _model_id(), qvec, make_filters(), None, None, len(exact), estimate=10**6
+    )
+    assert allowed == 10**6 and not any("AS allowed" in s for s in statements)
+    assert [c for c, _, _ in rows] == [c for c, _ in exact]
+    # narrowed, the count runs whatever the estimate says
+    statements.clear()
+    pgsearch.candidates(
+        "bills_chunks", _model_id(), qvec, make_filters(congress=118), None, None, 2, estimate=10**6
+    )
+    assert any("AS allowed" in s for s in statements)
+
+
 def _ranking(q: str, **filters) -> list[tuple[str, float]]:
     page = search(q=q, source="bills", mode="lexical", limit=10, **filters)
     return [(h.id, h.score) for h in page.results]
