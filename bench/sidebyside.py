@@ -154,10 +154,19 @@ def tuning_queries(db: Path, n: int = 30, seed: int = 11) -> np.ndarray:
     return synth._unit(vecs + rng.standard_normal(vecs.shape).astype(np.float32) * 0.05)
 
 
-def tune(db: Path, repeat: int, counts=(400, 1000, 2000, 4000)) -> str:
+# The counts each knob is swept over, fixed before the sweep; the rule that picks from them (conf.py): the
+# smallest count whose tuning recall@10 is at least 0.95.
+COUNTS = (400, 1000, 2000, 4000)
+# PostgreSQL's cap on a filtered walk's candidates (PG_FILTERED_WALK_CANDIDATES), swept on congress=110
+FILTERED_WALK_COUNTS = (100, 200, 400, 1000)
+
+
+def tune(db: Path, repeat: int, counts=COUNTS) -> str:
     """Recall@10 and latency of the connected engine's semantic leg per candidate count, on the tuning
     queries: unfiltered, congress=110 and one month, the month both ways on PostgreSQL (exact scan of the
-    allowed chunks, and the HNSW walk with PG_EXACT_MAX_ROWS=0). What the knobs were chosen on."""
+    allowed chunks, and the HNSW walk with PG_EXACT_MAX_ROWS=0). What the knobs were chosen on. On
+    PostgreSQL the congress filter (too many chunks for the exact scan) sweeps the filtered walk's own cap
+    over FILTERED_WALK_COUNTS instead."""
     from django.conf import settings
     from django.test import override_settings
 
@@ -178,10 +187,12 @@ def tune(db: Path, repeat: int, counts=(400, 1000, 2000, 4000)) -> str:
         spec = FILTERS[label]
         exact, _ = exact_top10(db, queries, spec)
         filters = _filters(spec)
-        for count in counts:
+        walk_cap = pg and label.startswith("congress")
+        for count in FILTERED_WALK_COUNTS if walk_cap else counts:
             knobs = {
                 f"{prefix}SEMANTIC_CANDIDATES_MIN": count,
                 f"{prefix}SEMANTIC_CANDIDATES_PER": 10**12,
+                **({"PG_FILTERED_WALK_CANDIDATES": count} if walk_cap else {}),
                 **extra,
             }
             with override_settings(JOSH={**settings.JOSH, **knobs}):
@@ -191,6 +202,7 @@ def tune(db: Path, repeat: int, counts=(400, 1000, 2000, 4000)) -> str:
                     ms, got = speed.timed(lambda q=q, fn=top10, f=filters: fn(q, f), repeat)
                     lat += ms
                     recall.append(len(set(got) & set(truth.tolist())) / max(len(truth), 1))
+            used = count if walk_cap else used  # (the walk asks for min(used, its cap))
             lines.append(
                 f"| {used:,} | {label} | {extra or ''} | {np.mean(recall):.3f} | {speed.pct(lat, 50):.1f} | "
                 f"{speed.pct(lat, 95):.1f} |"

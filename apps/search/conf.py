@@ -32,18 +32,21 @@ DEFAULTS = {
     # tsvector (~15 µs a record on 2 busy cores: 10k records ~175 ms a query), so terms are cached far sooner
     # than FTS5's phrases are.
     "PG_LEXICAL_HEAD_POSTINGS": 2_000,
-    # PostgreSQL's candidate count from the HNSW walk: on the 1M-chunk bench, tuned on seed-11 queries (not
-    # the reported ones), the halfvec walk reached recall@10 0.927 / 0.943 / 0.957 with 400 / 2,000 / 4,000:
-    # 4,000 is the smallest count tried at or above 0.95 (python -m bench --backend postgres --tune).
-    "PG_SEMANTIC_CANDIDATES_MIN": 4_000,
-    "PG_SEMANTIC_CANDIDATES_PER": 1_000,
+    # PostgreSQL's candidate count from the HNSW walk, max(MIN, N / PER): tuned on the 1M-chunk bench on
+    # seed-11 queries (not the reported ones; python -m bench --backend postgres --tune) by one rule, the
+    # smallest count swept whose recall@10 is at least 0.95. Over the index built with ef_construction 128
+    # (ddl_postgres.chunk_sql) 400 / 1,000 / 2,000 / 4,000 gave 0.993 / 0.993 / 0.993 / 0.997 at p50 8 / 28 /
+    # 62 / 149 ms: 400, and past 1M chunks the count grows with N (PER), as recall at a fixed count falls.
+    # (pgvector's default graph, ef_construction 64, needed 4,000 for 0.957.)
+    "PG_SEMANTIC_CANDIDATES_MIN": 400,
+    "PG_SEMANTIC_CANDIDATES_PER": 2_500,
     "PG_EXACT_MAX_ROWS": 20_000,
     "PG_HNSW_MAX_SCAN_TUPLES": 200_000,
     # A filtered walk (too many allowed chunks for the exact scan) must pass ~1/selectivity rows through the
     # filter per candidate: at 4,000 candidates a congress filter (6.7 % of chunks) took 1.1 s. It asks for
-    # at most this many instead: on the same tuning queries with that filter, 100 / 200 / 400 / 1,000 gave
-    # recall@10 0.923 / 0.943 / 0.960 / 0.980, and 400 is the smallest count tried at or above 0.95.
-    "PG_FILTERED_WALK_CANDIDATES": 400,
+    # at most this many instead: by the same rule on the same tuning queries with that filter, 100 / 200 /
+    # 400 / 1,000 gave recall@10 0.993 / 0.997 / 0.997 / 0.997 at p50 60 / 112 / 180 / 439 ms: 100.
+    "PG_FILTERED_WALK_CANDIDATES": 100,
     # hnsw.ef_search of that walk: the candidate count, within these bounds (pgvector allows 1..1000).
     "PG_HNSW_EF_SEARCH_MIN": 40,
     "PG_HNSW_EF_SEARCH_MAX": 1_000,
