@@ -1,12 +1,21 @@
-"""One writer at a time: ``ingest`` and ``embed`` hold an OS file lock that sits beside the database file.
+"""One writer at a time: ``ingest`` and ``embed`` hold the writer lock for the database they write.
 
 SQLite lets one transaction write at a time; two ingests that overlap wait on each other's batches until one
 gives up with a raw "database is locked" and leaves no run record. The lock makes the rule explicit: the
 second writer is refused at once with who holds it (pid, host, source, since), before it writes anything.
 
-The kernel drops a ``flock`` when its process dies, ``kill -9`` included, so a lock is never left stale; and
-whoever holds it knows that no other writer is alive, which is how the runner marks dead runs ``aborted``.
-An in-memory database (the tests) is private to its process, so its lock file is per process too.
+* **SQLite**: an OS file lock (``flock``) on a file beside the database file. An in-memory database (the
+  tests) is private to its process, so its lock file is per process too.
+* **PostgreSQL**: an advisory lock in the database itself, so it holds across every app server that writes
+  to it (a file lock would hold on one machine only, and two machines' ingests would each mark the other's
+  live run ``aborted``). It is a transaction-level lock on a connection of its own, kept in an open
+  transaction for the whole run: a session lock would stay with a pooled server connection behind PgBouncer's
+  transaction pooling, which this one cannot. The holder is read back from ``pg_stat_activity`` (the lock's
+  connection names it in ``application_name``).
+
+Either lock goes with its process, ``kill -9`` included (the kernel drops the flock; PostgreSQL ends the
+session of a closed connection), so a lock is never left stale; and whoever holds it knows that no other
+writer is alive, which is how the runner marks dead runs ``aborted``.
 """
 
 import fcntl
@@ -19,7 +28,6 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from django.conf import settings
 from django.db import connection
 from django.utils import timezone
 
@@ -36,12 +44,7 @@ class WriterBusy(JoshError):
 
 
 def lock_path() -> Path:
-    if connection.vendor != "sqlite":
-        # A server database has no file to sit beside: the lock lives in the data dir, one per database. It
-        # holds on this machine only: with several app servers run ingest and embed from one (docs/DEPLOY.md).
-        db = connection.settings_dict
-        key = re.sub(r"[^A-Za-z0-9_.-]", "_", f"{db['HOST'] or 'local'}-{db['PORT'] or ''}-{db['NAME']}")
-        return Path(settings.DATA_DIR) / f"josh-{key}.writer.lock"
+    """The SQLite lock's file: beside the database file."""
     name = str(connection.settings_dict["NAME"])
     if name.startswith("file:") or ":memory:" in name or "mode=memory" in name:
         return Path(tempfile.gettempdir()) / f"josh-writer-{os.getpid()}.lock"
@@ -58,7 +61,31 @@ def holder_text(holder: dict) -> str:
 @contextmanager
 def writer_lock(*, task: str, source: str) -> Iterator[dict]:
     """Hold the writer lock for the block, or raise ``WriterBusy`` naming the holder. Yields what the lock
-    file says about this holder (pid, host, task, source, since)."""
+    says about this holder (pid, host, task, source, since)."""
+    me = {
+        "pid": os.getpid(),
+        "host": socket.gethostname(),
+        "task": task,
+        "source": source,
+        "since": timezone.now().isoformat(timespec="seconds"),
+    }
+    hold = _advisory_lock if connection.vendor == "postgresql" else _file_lock
+    with hold(me):
+        # A write job, not a public query: free of any request budget open on this thread (one it runs
+        # inline under, or one a streamed response nobody read to the end left behind).
+        with timelimit.unlimited():
+            yield me
+
+
+def _busy(holder: dict, where: dict) -> WriterBusy:
+    return WriterBusy(
+        f"Another ingest is running ({holder_text(holder)}); wait for it to finish, then retry.",
+        hint={"holder": holder, **where},
+    )
+
+
+@contextmanager
+def _file_lock(me: dict) -> Iterator[None]:
     path = lock_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     handle = open(path, "a+")  # noqa: SIM115 (held open for the whole block: closing it drops the lock)
@@ -71,26 +98,13 @@ def writer_lock(*, task: str, source: str) -> Iterator[dict]:
                 holder = json.loads(handle.read() or "{}")
             except ValueError:
                 holder = {}
-            raise WriterBusy(
-                f"Another ingest is running ({holder_text(holder)}); wait for it to finish, then retry.",
-                hint={"holder": holder, "lock_file": str(path)},
-            ) from None
-        me = {
-            "pid": os.getpid(),
-            "host": socket.gethostname(),
-            "task": task,
-            "source": source,
-            "since": timezone.now().isoformat(timespec="seconds"),
-        }
+            raise _busy(holder, {"lock_file": str(path)}) from None
         handle.seek(0)
         handle.truncate()
         handle.write(json.dumps(me))
         handle.flush()
         try:
-            # A write job, not a public query: free of any request budget open on this thread (one it runs
-            # inline under, or one a streamed response nobody read to the end left behind).
-            with timelimit.unlimited():
-                yield me
+            yield
         finally:
             handle.seek(0)
             handle.truncate()
@@ -98,6 +112,59 @@ def writer_lock(*, task: str, source: str) -> Iterator[dict]:
             fcntl.flock(handle, fcntl.LOCK_UN)
     finally:
         handle.close()
+
+
+# The advisory lock's key (one per database: PostgreSQL scopes advisory locks to the current database); a
+# 32-bit value, so pg_locks shows it as classid 0, objid ADVISORY_KEY, objsubid 1.
+ADVISORY_KEY = 0x4A4F5348  # "JOSH"
+_APP_NAME = re.compile(r"^josh (?P<task>\S+) (?P<source>\S+) pid (?P<pid>\d+) on (?P<host>.*)$")
+HOLDER_SQL = """
+    SELECT a.application_name, a.xact_start
+    FROM pg_locks AS l JOIN pg_stat_activity AS a ON a.pid = l.pid
+    WHERE l.locktype = 'advisory' AND l.granted AND l.classid = 0 AND l.objid = %s AND l.objsubid = 1
+      AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+"""
+
+
+@contextmanager
+def _advisory_lock(me: dict) -> Iterator[None]:
+    raw = connection.get_new_connection(connection.get_connection_params())
+    try:
+        raw.autocommit = True
+        with raw.cursor() as cursor:
+            # application_name holds at most 63 bytes: the host goes last, so only it can be cut short
+            name = f"josh {me['task']} {me['source']} pid {me['pid']} on {me['host']}"
+            cursor.execute(
+                "SELECT set_config('application_name', %s, false)",
+                [name.encode()[:63].decode(errors="ignore")],
+            )
+            # the transaction sits idle for the whole run: a server-wide idle timeout (managed services set
+            # one) must not end it, and with it the lock, under a live writer
+            cursor.execute("SET idle_in_transaction_session_timeout = 0")
+            cursor.execute("BEGIN")
+            cursor.execute("SELECT pg_try_advisory_xact_lock(%s)", [ADVISORY_KEY])
+            if not cursor.fetchone()[0]:
+                cursor.execute("ROLLBACK")
+                raise _busy(_advisory_holder(cursor), {"lock": f"PostgreSQL advisory lock {ADVISORY_KEY}"})
+        try:
+            yield
+        finally:
+            with raw.cursor() as cursor:
+                cursor.execute("COMMIT")  # ends the transaction: the lock goes with it
+    finally:
+        raw.close()
+
+
+def _advisory_holder(cursor) -> dict:
+    cursor.execute(HOLDER_SQL, [ADVISORY_KEY])
+    row = cursor.fetchone()
+    if row is None:
+        return {}  # released between the try and this read
+    found = _APP_NAME.match(row[0] or "")
+    holder = {k: (int(v) if k == "pid" else v) for k, v in found.groupdict().items()} if found else {}
+    if row[1] is not None:
+        holder["since"] = row[1].isoformat(timespec="seconds")
+    return holder
 
 
 def process_alive(pid: int | None, host: str) -> bool:
