@@ -58,6 +58,14 @@ def fts_sql(
     return forward, [f"DROP INDEX IF EXISTS {index}", f"ALTER TABLE {content} DROP COLUMN IF EXISTS {column}"]
 
 
+# The float vector stays in the row. A chunk row holds two 1.5 KiB copies of it (`embedding`, the float32
+# bytes both engines read for mean vectors, and `vec`, what pgvector computes with), past the ~2 KiB at which
+# PostgreSQL moves values out of line; `vector`'s own storage (EXTERNAL) made `vec` the one moved, so every
+# candidate's rescore and every chunk of an exact scan read it through the TOAST table: one more index probe
+# and page per chunk. MAIN keeps it in the row and lets `embedding` go out of line instead.
+VEC_STORAGE_SQL = "ALTER TABLE {chunks} ALTER COLUMN vec SET STORAGE MAIN"
+
+
 def chunk_sql(base: str, dim: int) -> tuple[list[str], list[str]]:
     chunks = quote_ident(f"{base}_chunks")
     forward = [
@@ -79,6 +87,7 @@ def chunk_sql(base: str, dim: int) -> tuple[list[str], list[str]]:
             congress INTEGER,
             UNIQUE (doc_id, seq)
         )""",
+        VEC_STORAGE_SQL.format(chunks=chunks),
         f"CREATE INDEX {quote_ident(f'{base}_chunks_published')} ON {chunks} (published_at)",
         f"CREATE INDEX {quote_ident(f'{base}_chunks_congress')} ON {chunks} (congress)",
         f"CREATE INDEX {quote_ident(f'{base}_chunks_model')} ON {chunks} (model_id)",

@@ -310,13 +310,14 @@ def candidates(
     count: int,
     *,
     estimate: int = 0,
+    exact_count: int = 0,
 ):
     """(rescored rows (chunk id, doc id, cosine) best first, whether the scan was exact, allowed rows: counted
     no further than ``PG_EXACT_MAX_ROWS`` + 1, or the table's row ``estimate`` when nothing narrows).
 
     The filters are in the WHERE of the candidate scan either way, so they apply before any distance:
     * at most ``PG_EXACT_MAX_ROWS`` allowed chunks (counted through the B-tree indexes, no further than
-      that): exact, the ``count`` nearest of them by float cosine;
+      that): exact, the max(``count``, ``exact_count``) nearest of them by float cosine;
     * more: the HNSW walk (``index_kind``) with iterative scan, which keeps walking until
       ``count`` rows passed the filters or ``PG_HNSW_MAX_SCAN_TUPLES`` were visited; when it stopped short
       (a filter rare along the walk), the exact scan runs instead: never fewer candidates than asked. A
@@ -357,6 +358,9 @@ def candidates(
         rows = queries.fetchall(queries.render("semantic", idents={"chunks": table}, raw=raw), params)
         if len(rows) >= count:
             return [(int(c), int(d), float(s)) for c, d, s in rows], False, allowed
+    # an exact scan costs the same whatever it keeps (every allowed chunk is scored): it keeps as many as
+    # SQLite's rescore does (exact_count), so a small source is ranked whole on both engines
+    params["candidates"] = max(count, exact_count)
     raw = {"filters": where, "order": EXACT_ORDER}
     rows = queries.fetchall(queries.render("semantic", idents={"chunks": table}, raw=raw), params)
     return [(int(c), int(d), float(s)) for c, d, s in rows], True, allowed

@@ -192,9 +192,10 @@ def index_for(table: str, model_id: str) -> ChunkIndex:
     return index
 
 
-def candidate_count(n: int, need: int) -> int:
-    """How many candidates the float rescore gets; PostgreSQL's HNSW walk has its own knobs (PG_...)."""
-    prefix = "PG_" if queries.postgres() else ""
+def candidate_count(n: int, need: int, *, prefix: str | None = None) -> int:
+    """How many candidates the float rescore gets; PostgreSQL's HNSW walk has its own knobs (PG_...).
+    ``prefix=""``: SQLite's knobs on either engine (PostgreSQL's exact scan keeps as many as SQLite's rescore)."""
+    prefix = ("PG_" if queries.postgres() else "") if prefix is None else prefix
     return max(
         knob(f"{prefix}SEMANTIC_CANDIDATES_MIN"), n // knob(f"{prefix}SEMANTIC_CANDIDATES_PER"), need * 4
     )
@@ -285,7 +286,15 @@ def _search_postgres(source, table, model_id, qvec, filters, *, depth, doc_ids, 
     total = _chunk_count(table)
     count = candidate_count(total, depth)
     rows, exact, allowed = pgsearch.candidates(
-        table, model_id, qvec, filters, doc_ids, exclude_doc, count, estimate=total
+        table,
+        model_id,
+        qvec,
+        filters,
+        doc_ids,
+        exclude_doc,
+        count,
+        estimate=total,
+        exact_count=candidate_count(total, depth, prefix=""),
     )
     if approximate is not None and not exact:
         # allowed: counted no further than the exact scan's limit ("20,001+"), or the table's estimate ("~")

@@ -182,3 +182,22 @@ def test_a_filtered_walk_asks_for_fewer_candidates_and_leaving_a_document_out_is
     doc = rows[0][1]
     unfiltered = pgsearch.candidates("bills_chunks", _model_id(), qvec, make_filters(), None, doc, 5)[0]
     assert len(unfiltered) == 5 and doc not in {d for _, d, _ in unfiltered}
+
+
+@pytest.mark.django_db
+def test_an_exact_scan_keeps_as_many_as_sqlites_rescore_and_the_vectors_stay_in_their_rows(corpus_db):
+    qvec = query_vector("drinking water")
+    exact = _exact(qvec, None)
+    rows, was_exact, _ = pgsearch.candidates(
+        "bills_chunks", _model_id(), qvec, make_filters(), None, None, 2, exact_count=len(exact)
+    )
+    assert was_exact and [c for c, _, _ in rows] == [c for c, _ in exact]  # every chunk, not just 2
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT attstorage FROM pg_attribute WHERE attrelid = 'bills_chunks'::regclass AND attname = 'vec'"
+        )
+        assert cursor.fetchone()[0] == "m"  # MAIN: ddl_postgres.VEC_STORAGE_SQL
+        if connection.pg_version >= 170000:  # pg_column_toast_chunk_id is new in PostgreSQL 17
+            cursor.execute("SELECT count(pg_column_toast_chunk_id(vec)), count(vec) FROM bills_chunks")
+            toasted, vectors = cursor.fetchone()
+            assert toasted == 0 and vectors == len(exact)
