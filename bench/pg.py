@@ -20,8 +20,8 @@ from bench import synth
 
 # The bench server: shared buffers that hold the 1M-chunk corpus's HNSW index and chunk rows (1.1 + 2.0 GB:
 # with 1GB every search read ~14,000 pages from the OS cache, docs/DEPLOY.md "Sizing the server"), room for
-# the HNSW graph in memory while it is built (a graph that does not fit is built on disk, much slower), no JIT (it compiles for
-# seconds on plans that run for milliseconds), checkpoints spaced out during the load.
+# the HNSW graph in memory while it is built (a graph that does not fit is built on disk, much slower), no JIT
+# (it compiles for seconds on plans that run for milliseconds), checkpoints spaced out during the load.
 BENCH_OPTIONS = (
     "-c shared_buffers=4GB -c effective_cache_size=8GB -c work_mem=64MB -c maintenance_work_mem=2GB "
     "-c max_parallel_maintenance_workers=1 -c jit=off -c max_wal_size=8GB"

@@ -63,7 +63,7 @@ def fts_sql(
 # PostgreSQL moves values out of line; `vector`'s own storage (EXTERNAL) made `vec` the one moved, so every
 # candidate's rescore and every chunk of an exact scan read it through the TOAST table: one more index probe
 # and page per chunk. MAIN keeps it in the row and lets `embedding` go out of line instead.
-VEC_STORAGE_SQL = "ALTER TABLE {chunks} ALTER COLUMN vec SET STORAGE MAIN"
+VEC_STORAGE_SQL = "ALTER TABLE {chunks} ALTER COLUMN vec SET STORAGE {storage}"
 
 
 def chunk_sql(base: str, dim: int) -> tuple[list[str], list[str]]:
@@ -87,7 +87,7 @@ def chunk_sql(base: str, dim: int) -> tuple[list[str], list[str]]:
             congress INTEGER,
             UNIQUE (doc_id, seq)
         )""",
-        VEC_STORAGE_SQL.format(chunks=chunks),
+        VEC_STORAGE_SQL.format(chunks=chunks, storage="MAIN"),
         f"CREATE INDEX {quote_ident(f'{base}_chunks_published')} ON {chunks} (published_at)",
         f"CREATE INDEX {quote_ident(f'{base}_chunks_congress')} ON {chunks} (congress)",
         f"CREATE INDEX {quote_ident(f'{base}_chunks_model')} ON {chunks} (model_id)",

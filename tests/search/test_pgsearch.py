@@ -35,6 +35,20 @@ def _candidates(qvec, filters, count):
     return pgsearch.candidates("bills_chunks", _model_id(), qvec, filters, None, None, count)
 
 
+def _narrowest_walk(settings, exact_max_rows: int) -> None:
+    """The narrowest walk pgvector allows (ef_search 1, give up after 1 tuple), through the HNSW index (the
+    planner is told to use it, as it does on a table of real size; on these few rows it would sort them all)."""
+    settings.JOSH = {
+        **settings.JOSH,
+        "PG_EXACT_MAX_ROWS": exact_max_rows,
+        "PG_HNSW_MAX_SCAN_TUPLES": 1,
+        "PG_HNSW_EF_SEARCH_MIN": 1,
+        "PG_HNSW_EF_SEARCH_MAX": 1,
+    }
+    with connection.cursor() as cursor:
+        cursor.execute("SET enable_seqscan = off; SET enable_sort = off")
+
+
 @pytest.mark.django_db
 def test_a_selective_filter_takes_the_exact_nearest_allowed_chunks(corpus_db):
     qvec = query_vector("drinking water")
@@ -48,19 +62,9 @@ def test_a_selective_filter_takes_the_exact_nearest_allowed_chunks(corpus_db):
 
 @pytest.mark.django_db
 def test_a_filtered_walk_never_comes_back_short(corpus_db, settings):
-    # no exact scan by count, and the narrowest walk pgvector allows (ef_search 1, give up after 1 tuple),
-    # through the HNSW index (the planner is told to use it, as it does on a table of real size; on these few
-    # rows it would sort them all): asked for every chunk congress 118 has, it returns every one, in exact
-    # cosine order, whether the walk found them or the exact redo did
-    settings.JOSH = {
-        **settings.JOSH,
-        "PG_EXACT_MAX_ROWS": 0,
-        "PG_HNSW_MAX_SCAN_TUPLES": 1,
-        "PG_HNSW_EF_SEARCH_MIN": 1,
-        "PG_HNSW_EF_SEARCH_MAX": 1,
-    }
-    with connection.cursor() as cursor:
-        cursor.execute("SET enable_seqscan = off; SET enable_sort = off")
+    # no exact scan by count, and the narrowest walk: asked for every chunk congress 118 has, it returns every
+    # one, in exact cosine order, whether the walk found them or the exact redo did
+    _narrowest_walk(settings, exact_max_rows=0)
     qvec = query_vector("broadband internet")
     exact = _exact(qvec, 118)
     rows, _, allowed = _candidates(qvec, make_filters(congress=118), count=len(exact))
@@ -86,15 +90,7 @@ def test_an_unfiltered_search_trusts_a_large_estimate_and_a_stale_one_still_come
     # no filter narrows: the table's row estimate stands in for the count (which reads up to
     # PG_EXACT_MAX_ROWS rows); an estimate far above the real size sends it to the walk, and the walk that
     # cannot find enough rows is redone exactly, so every chunk still comes back, in exact order
-    settings.JOSH = {
-        **settings.JOSH,
-        "PG_EXACT_MAX_ROWS": 1,
-        "PG_HNSW_MAX_SCAN_TUPLES": 1,
-        "PG_HNSW_EF_SEARCH_MIN": 1,
-        "PG_HNSW_EF_SEARCH_MAX": 1,
-    }
-    with connection.cursor() as cursor:
-        cursor.execute("SET enable_seqscan = off; SET enable_sort = off")
+    _narrowest_walk(settings, exact_max_rows=1)
     statements = []
     fetchall = pgsearch.queries.fetchall
     monkeypatch.setattr(

@@ -25,7 +25,7 @@ def _set_storage(storage: str):
         with schema_editor.connection.cursor() as cursor:
             cursor.execute(CHUNK_TABLES_SQL)
             for (table,) in cursor.fetchall():
-                cursor.execute(VEC_STORAGE_SQL.format(chunks=quote_ident(table)).replace("MAIN", storage))
+                cursor.execute(VEC_STORAGE_SQL.format(chunks=quote_ident(table), storage=storage))
 
     return run
 
