@@ -276,7 +276,18 @@ SYNC = {
     "MIN_INTERVAL_S": float(env_str("JOSH_SYNC_MIN_INTERVAL_S", "1.0")),  # per host, between requests
     "RETRIES": env_int("JOSH_SYNC_RETRIES", 5, minimum=0),
     "MAX_WAIT_S": float(env_str("JOSH_SYNC_MAX_WAIT_S", "300")),  # cap on one Retry-After / backoff wait
-    "TIMEOUT_S": float(env_str("JOSH_SYNC_TIMEOUT_S", "60")),
+    "TIMEOUT_S": float(env_str("JOSH_SYNC_TIMEOUT_S", "60")),  # one connect or read
+    # Every answer is untrusted (apps/sync/http.py; docs/DEPLOY.md "Sync and ingest limits"): a whole request,
+    # redirects and body included, ends by DEADLINE_S; an answer read into memory (listings, API pages) stops
+    # at MAX_RESPONSE_BYTES, a file streamed to disk at MAX_FILE_BYTES, compressed or decoded.
+    "DEADLINE_S": float(env_str("JOSH_SYNC_DEADLINE_S", "600")),
+    "MAX_RESPONSE_BYTES": env_int("JOSH_SYNC_MAX_RESPONSE_BYTES", 64 * 2**20, minimum=1024),
+    "MAX_FILE_BYTES": env_int("JOSH_SYNC_MAX_FILE_BYTES", 512 * 2**20, minimum=1024),
+    "MAX_REDIRECTS": env_int("JOSH_SYNC_MAX_REDIRECTS", 5, minimum=0),
+    "MAX_PAGES": env_int("JOSH_SYNC_MAX_PAGES", 10_000, minimum=1),  # of one paged listing
+    # A source reaches only the hosts of its own URL settings; "slug=host" entries allow more (e.g. a CDN
+    # its upstream redirects to; a bare host means https): JOSH_SYNC_EXTRA_HOSTS=us-code=downloads.example.gov
+    "EXTRA_HOSTS": env_list("JOSH_SYNC_EXTRA_HOSTS", []),
     "USER_AGENT": env_str("JOSH_SYNC_USER_AGENT", "Josh (manage.py sync)"),
 }
 

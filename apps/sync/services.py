@@ -22,7 +22,7 @@ from apps.core.inputs import is_zip, owns
 from apps.core.plans import get_plan
 from apps.core.services.ingest import IngestResult, run_ingest
 from apps.sync.fetchers import FetchContext, Fetcher, Remote, all_fetchers, get_fetcher
-from apps.sync.http import PoliteClient
+from apps.sync.http import PoliteClient, UpstreamError
 from apps.sync.models import SyncState
 from apps.sync.names import confined
 
@@ -77,14 +77,26 @@ def sync_source(
     folder.mkdir(parents=True, exist_ok=True)
     own_client = client is None
     client = client or PoliteClient()
+    # Only the origins of the URLs the fetcher builds from settings (and EXTRA_HOSTS for this source).
+    client.restrict(
+        host
+        for entry in conf["EXTRA_HOSTS"]
+        for slug, _, host in [entry.partition("=")]
+        if slug == fetcher.slug
+    )
     try:
         ctx = FetchContext(client=client, since=since, conf=conf, known=dict(state.versions))
         for remote in fetcher.changes(ctx):
             _download(remote, ctx, state, folder, result)
     except Exception as exc:
-        state.last_error = str(exc)
+        # An answer the fetcher could not read (HTML for JSON, an odd shape) is this source's failure,
+        # recorded like an unreachable upstream; 'sync all' goes on with the others.
+        error = exc if isinstance(exc, UpstreamError) else UpstreamError(f"{fetcher.slug}: {_describe(exc)}")
+        state.last_error = error.message
         state.save(update_fields=["last_error"])
-        raise
+        if error is exc:
+            raise
+        raise error from exc
     finally:
         result.waited = list(client.waited)
         if own_client:
@@ -98,6 +110,12 @@ def sync_source(
     state.files_fetched = len(result.fetched)
     state.save()
     return result
+
+
+def _describe(exc: Exception) -> str:
+    if isinstance(exc, ValueError) and "JSON" in type(exc).__name__ + str(exc):
+        return f"upstream answered something that is not the JSON expected ({exc})"
+    return f"upstream answered something the fetcher cannot read ({type(exc).__name__}: {exc})"
 
 
 def _pending_files(state: SyncState, folder: Path) -> list[Path]:
@@ -123,22 +141,24 @@ def _download(remote: Remote, ctx: FetchContext, state: SyncState, folder: Path,
     if remote.version and remote.version in (had, state.pending.get(remote.name)):
         result.unchanged += 1
         return
-    content, etag = remote.content, ""
-    if content is None:
+    partial, etag = target.with_name(target.name + ".part"), ""
+    if remote.content is None:
         headers = (
             {"If-None-Match": had} if had and not remote.version and not had.startswith("sha256:") else None
         )
-        response = ctx.client.get(remote.url, headers=headers)
+        # Streamed to disk under its cap, never held whole in memory.
+        response, digest = ctx.client.download(remote.url, partial, headers=headers)
         if response.status_code == 304:
             result.unchanged += 1
             return
-        content, etag = response.content, response.headers.get("ETag", "")
-    digest = "sha256:" + hashlib.sha256(content).hexdigest()
+        etag = response.headers.get("ETag", "")
+    else:
+        partial.write_bytes(remote.content)
+        digest = "sha256:" + hashlib.sha256(remote.content).hexdigest()
     if had and had in (digest, etag):  # the same bytes as last time: nothing to ingest
+        partial.unlink(missing_ok=True)
         result.unchanged += 1
         return
-    partial = target.with_name(target.name + ".part")
-    partial.write_bytes(content)
     partial.replace(target)  # never a half-written file under the real name
     state.pending[remote.name] = remote.version or etag or digest
     state.save(update_fields=["pending"])  # from here an interruption keeps the download

@@ -32,9 +32,6 @@ class Hostile:
     def paths(self) -> list[str]:
         return [path for path, _ in self.seen]
 
-    def headers_to(self, prefix: str) -> list[dict]:
-        return [headers for path, headers in self.seen if path.startswith(prefix)]
-
     def _answer(self, path: str) -> Answer:
         route = self.routes.get(path) or self.routes.get(urlsplit(path).path)
         if route is None:
@@ -54,7 +51,8 @@ class Hostile:
                 for name, value in headers.items():
                     self.send_header(name, value)
                 if isinstance(body, bytes):
-                    self.send_header("Content-Length", str(len(body)))
+                    if "Content-Length" not in headers:
+                        self.send_header("Content-Length", str(len(body)))
                     self.end_headers()
                     self.wfile.write(body)
                     return
