@@ -235,6 +235,14 @@ JOSH = {
     # largest real records (an omnibus bill's text) are a few million characters.
     "INGEST_MAX_FIELD_CHARS": env_int("JOSH_INGEST_MAX_FIELD_CHARS", 16_000_000, minimum=1000),
     "INGEST_MAX_RECORD_CHARS": env_int("JOSH_INGEST_MAX_RECORD_CHARS", 32_000_000, minimum=1000),
+    # Files are untrusted (apps/core/inputs.py): one file or zip member over its source's cap is refused
+    # unread ("slug=bytes" entries override the default per source), a member compressed past the ratio is
+    # a zip bomb, and YAML past these depth / alias-expansion limits is refused before libyaml builds it.
+    "INGEST_MAX_FILE_BYTES": env_int("JOSH_INGEST_MAX_FILE_BYTES", 512 * 2**20, minimum=1024),
+    "INGEST_MAX_FILE_BYTES_BY_SOURCE": env_list("JOSH_INGEST_MAX_FILE_BYTES_BY_SOURCE", []),
+    "INGEST_MAX_ZIP_RATIO": float(env_str("JOSH_INGEST_MAX_ZIP_RATIO", "200")),
+    "INGEST_YAML_MAX_DEPTH": env_int("JOSH_INGEST_YAML_MAX_DEPTH", 64, minimum=4),
+    "INGEST_YAML_MAX_ALIAS_NODES": env_int("JOSH_INGEST_YAML_MAX_ALIAS_NODES", 10_000, minimum=0),
 }
 
 # `manage.py sync`: the official endpoints (overridable so a mirror, or the tests' replay server, stands in)
