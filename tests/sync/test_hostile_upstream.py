@@ -12,11 +12,14 @@ import pytest
 from django.conf import settings as django_settings
 from django.core.management import CommandError, call_command
 
+from apps.core.models import IngestRun
 from apps.sync.fetchers import get_fetcher
+from apps.sync.fetchers.legislators import FILES
 from apps.sync.http import UpstreamError
 from apps.sync.models import SyncState
 from apps.sync.names import confined, unsafe_reason
 from apps.sync.services import sync_source
+from bench.hostile_files import deep_yaml
 from tests.sync.hostile import Hostile
 
 pytestmark = pytest.mark.django_db
@@ -249,3 +252,28 @@ def test_sync_all_records_each_broken_source_and_goes_on(hostile, settings):
     for slug, error in errors.items():
         assert f"{slug} failed: {error}" in " ".join(text.split()), slug
     assert SyncState.objects.get(source="executive-orders").last_synced_at is not None
+
+
+def test_a_poisoned_legislators_file_is_a_recorded_failure_and_later_syncs_go_on(hostile, tmp_path):
+    """A deeply nested legislators-current.yaml used to kill the process in libyaml before the pending file
+    was cleared, so every later sync read it again and died again."""
+    poison = deep_yaml(tmp_path / "poison.yaml", levels=200_000).read_bytes()
+    for name in FILES:
+        body = (
+            poison
+            if name == "legislators-current.yaml"
+            else (CORPUS / "congress-legislators" / name).read_bytes()
+        )
+        hostile.routes[f"/{name}"] = (200, {}, body)
+    first = sync_source(get_fetcher("legislators"))
+    assert sorted(first.fetched) == sorted(FILES)
+    by_plan = {r.source: r for r in first.ingests}
+    assert by_plan["legislators"].status == "failed"
+    assert "nested deeper than 64 levels" in by_plan["legislators"].errors[0]["message"]
+    assert by_plan["committees"].status == "success" and by_plan["committees"].inserted > 0
+    state = SyncState.objects.get(source="legislators")
+    assert state.pending == {} and state.last_synced_at is not None
+
+    again = sync_source(get_fetcher("legislators"))  # the same bytes: neither ingested nor fatal again
+    assert (again.fetched, again.unchanged, again.ingests) == ([], len(FILES), [])
+    assert IngestRun.objects.filter(source="legislators").count() == 1
