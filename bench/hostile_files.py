@@ -5,6 +5,7 @@ can use a small bomb and the bench the size the review used."""
 import io
 import struct
 import zipfile
+import zlib
 from pathlib import Path
 
 CHUNK = b" " * 2**20
@@ -83,3 +84,18 @@ def corrupt_archive(path: Path, *, members: dict[str, bytes]) -> Path:
     raw[central : central + 4] = b"XX\x01\x02"
     path.write_bytes(bytes(raw))
     return path
+
+
+def gzip_bomb(decoded_mib: int) -> bytes:
+    """A gzip body that decodes to ``decoded_mib`` MiB of spaces, built without compressing them all: after a
+    full flush deflate starts afresh, so every further MiB is the same block, repeated; the trailer's CRC and
+    size are computed for the whole."""
+    deflate = zlib.compressobj(9, zlib.DEFLATED, 31)
+    first = deflate.compress(CHUNK) + deflate.flush(zlib.Z_FULL_FLUSH)
+    block = deflate.compress(CHUNK) + deflate.flush(zlib.Z_FULL_FLUSH)
+    end = deflate.flush(zlib.Z_FINISH)[:-8]
+    crc = 0
+    for _ in range(decoded_mib):
+        crc = zlib.crc32(CHUNK, crc)
+    trailer = struct.pack("<II", crc, (decoded_mib * 2**20) & 0xFFFFFFFF)
+    return first + block * (decoded_mib - 1) + end + trailer

@@ -208,9 +208,8 @@ class PoliteClient:
         current = url
         for _ in range(self.max_redirects + 1):
             if self.allowed is not None and origin(current) not in self.allowed:
-                raise _Refused(
-                    f"{current} is on a host this source may not reach (allowed: {sorted(self.allowed)})"
-                )
+                where = "it is on" if current == url else f"it redirects to {current}, on"
+                raise _Refused(f"{where} a host this source may not reach (allowed: {sorted(self.allowed)})")
             sent = headers if origin(current) == origin(url) else without_credentials(headers)
             response = self._once(
                 method, current, params=params, data=data, headers=sent, dest=dest, deadline=deadline

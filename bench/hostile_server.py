@@ -1,5 +1,6 @@
-"""A hostile upstream on 127.0.0.1: each test says what every path answers, and the server keeps every
-request it saw (path and headers), so a test can tell what the sync client sent where.
+"""A hostile upstream on 127.0.0.1 (tests/sync/test_hostile_upstream.py, bench/attack_upstream.py): the
+caller says what every path answers, and the server keeps every request it saw (path and headers), so a
+test can tell what the sync client sent where.
 
 A route answers ``(status, headers, body)``; ``body`` is bytes, or an iterable of byte chunks written one
 by one (a slow drip, an endless stream: the writer stops when the client hangs up)."""
