@@ -2,8 +2,8 @@
 ``SYNC["MIN_INTERVAL_S"]`` seconds, ``Retry-After`` honoured on 429 and 503 (seconds or an HTTP date, capped
 at ``SYNC["MAX_WAIT_S"]``), retries with exponential backoff on connection errors and 5xx answers.
 
-Every answer is untrusted input, so the client also holds the line for the host (docs/DEVELOPING.md,
-"Sync limits"):
+Every answer is untrusted input, so the client also holds the line for the host (docs/DEPLOY.md, "Sync
+and ingest limits"):
 * a byte cap, streamed: an answer read into memory stops at ``MAX_RESPONSE_BYTES``, a file streamed to disk
   at ``MAX_FILE_BYTES``, counted both as sent (compressed) and as decoded, so neither a huge body nor a
   gzip bomb is ever held whole;
