@@ -20,6 +20,7 @@ import logging
 import socket
 import threading
 import time
+import zlib
 from email.utils import parsedate_to_datetime
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
@@ -124,7 +125,9 @@ class PoliteClient:
         # No kept-alive connections: each request's socket is its own, so the watchdog can cut exactly it.
         self._http = httpx.Client(
             follow_redirects=False,
-            headers={"User-Agent": conf["USER_AGENT"]},
+            # Only the encodings _decoded undoes in bounded steps (httpx's own decoders inflate a whole
+            # network chunk at once: 64 KB of gzip can be 64 MB).
+            headers={"User-Agent": conf["USER_AGENT"], "Accept-Encoding": "gzip, deflate"},
             limits=httpx.Limits(max_keepalive_connections=0),
         )
 
@@ -264,7 +267,7 @@ class PoliteClient:
         digest, chunks, size = hashlib.sha256(), [], 0
         sink = dest.open("wb") if dest is not None else None
         try:
-            for chunk in response.iter_bytes():
+            for chunk in _decoded(response):
                 size += len(chunk)
                 # Decoded (a gzip bomb) and as sent (a body that says nothing of its size).
                 if size > cap or response.num_bytes_downloaded > cap:
@@ -306,3 +309,22 @@ def _bounded(response: httpx.Response, body: bytes) -> httpx.Response:
     return httpx.Response(
         response.status_code, headers=headers, content=body, request=response.request, extensions={}
     )
+
+
+def _decoded(response: httpx.Response):
+    """The body as decoded, in pieces of at most 1 MiB however much one network chunk inflates to."""
+    encoding = response.headers.get("Content-Encoding", "").strip().lower()
+    if encoding in ("", "identity"):
+        yield from response.iter_raw()
+        return
+    if encoding not in ("gzip", "x-gzip", "deflate"):
+        raise _Refused(f"an answer in an encoding not asked for ({encoding!r})")
+    inflate = zlib.decompressobj(16 + zlib.MAX_WBITS if "gzip" in encoding else zlib.MAX_WBITS)
+    try:
+        for raw in response.iter_raw():
+            while raw:
+                yield inflate.decompress(raw, 2**20)
+                raw = inflate.unconsumed_tail
+        yield inflate.flush()
+    except zlib.error as exc:
+        raise _Refused(f"a body that does not decode as {encoding} ({exc})") from None

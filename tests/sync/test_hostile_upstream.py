@@ -155,6 +155,11 @@ def test_a_gzip_bomb_is_refused_at_the_decoded_cap(hostile, settings):
     hostile.routes["/api/versioner/v1/titles.json"] = (200, {**JSON, "Content-Encoding": "gzip"}, bomb)
     message = _error_of("ecfr-and-cfr")
     assert "answer over the 1,048,576-byte cap (JOSH_SYNC_MAX_RESPONSE_BYTES): stopped reading at" in message
+    stopped_at = int(message.rsplit(" ", 1)[1].replace(",", ""))
+    assert stopped_at <= 2 * 2**20  # decoded a MiB at a time: never far past the cap
+
+    hostile.routes["/api/versioner/v1/titles.json"] = (200, {**JSON, "Content-Encoding": "br"}, b"\x0b\x01")
+    assert "an answer in an encoding not asked for ('br')" in _error_of("ecfr-and-cfr")
 
 
 def test_a_slow_drip_ends_at_the_deadline(hostile, settings):
