@@ -226,6 +226,7 @@ ATTACKS = {
 
 
 def child(spec: dict) -> None:
+    sys.path.insert(0, os.getcwd())  # the checkout under test (--root), ahead of this file's own
     import django
 
     django.setup()
