@@ -235,6 +235,14 @@ JOSH = {
     # largest real records (an omnibus bill's text) are a few million characters.
     "INGEST_MAX_FIELD_CHARS": env_int("JOSH_INGEST_MAX_FIELD_CHARS", 16_000_000, minimum=1000),
     "INGEST_MAX_RECORD_CHARS": env_int("JOSH_INGEST_MAX_RECORD_CHARS", 32_000_000, minimum=1000),
+    # Files are untrusted (apps/core/inputs.py): one file or zip member over its source's cap is refused
+    # unread ("slug=bytes" entries override the default per source), a member compressed past the ratio is
+    # a zip bomb, and YAML past these depth / alias-expansion limits is refused before libyaml builds it.
+    "INGEST_MAX_FILE_BYTES": env_int("JOSH_INGEST_MAX_FILE_BYTES", 512 * 2**20, minimum=1024),
+    "INGEST_MAX_FILE_BYTES_BY_SOURCE": env_list("JOSH_INGEST_MAX_FILE_BYTES_BY_SOURCE", []),
+    "INGEST_MAX_ZIP_RATIO": float(env_str("JOSH_INGEST_MAX_ZIP_RATIO", "200")),
+    "INGEST_YAML_MAX_DEPTH": env_int("JOSH_INGEST_YAML_MAX_DEPTH", 64, minimum=4),
+    "INGEST_YAML_MAX_ALIAS_NODES": env_int("JOSH_INGEST_YAML_MAX_ALIAS_NODES", 10_000, minimum=0),
 }
 
 # `manage.py sync`: the official endpoints (overridable so a mirror, or the tests' replay server, stands in)
@@ -276,7 +284,18 @@ SYNC = {
     "MIN_INTERVAL_S": float(env_str("JOSH_SYNC_MIN_INTERVAL_S", "1.0")),  # per host, between requests
     "RETRIES": env_int("JOSH_SYNC_RETRIES", 5, minimum=0),
     "MAX_WAIT_S": float(env_str("JOSH_SYNC_MAX_WAIT_S", "300")),  # cap on one Retry-After / backoff wait
-    "TIMEOUT_S": float(env_str("JOSH_SYNC_TIMEOUT_S", "60")),
+    "TIMEOUT_S": float(env_str("JOSH_SYNC_TIMEOUT_S", "60")),  # one connect or read
+    # Every answer is untrusted (apps/sync/http.py; docs/DEPLOY.md "Sync and ingest limits"): a whole request,
+    # redirects and body included, ends by DEADLINE_S; an answer read into memory (listings, API pages) stops
+    # at MAX_RESPONSE_BYTES, a file streamed to disk at MAX_FILE_BYTES, compressed or decoded.
+    "DEADLINE_S": float(env_str("JOSH_SYNC_DEADLINE_S", "600")),
+    "MAX_RESPONSE_BYTES": env_int("JOSH_SYNC_MAX_RESPONSE_BYTES", 64 * 2**20, minimum=1024),
+    "MAX_FILE_BYTES": env_int("JOSH_SYNC_MAX_FILE_BYTES", 512 * 2**20, minimum=1024),
+    "MAX_REDIRECTS": env_int("JOSH_SYNC_MAX_REDIRECTS", 5, minimum=0),
+    "MAX_PAGES": env_int("JOSH_SYNC_MAX_PAGES", 10_000, minimum=1),  # of one paged listing
+    # A source reaches only the hosts of its own URL settings; "slug=host" entries allow more (e.g. a CDN
+    # its upstream redirects to; a bare host means https): JOSH_SYNC_EXTRA_HOSTS=us-code=downloads.example.gov
+    "EXTRA_HOSTS": env_list("JOSH_SYNC_EXTRA_HOSTS", []),
     "USER_AGENT": env_str("JOSH_SYNC_USER_AGENT", "Josh (manage.py sync)"),
 }
 

@@ -10,15 +10,26 @@ handing ``str(path)`` to a library that opens files itself; nothing is ever unpa
 A plan names its own files by glob (``SourcePlan.file_glob``, matched case-insensitively against the file
 name). Inside a folder or a zip, what does not match is not the source's: it is counted as skipped, never an
 error. A file named explicitly is always read.
+
+Files are untrusted input (docs/DEPLOY.md, "Sync and ingest limits"): a symlink inside a given folder is
+not followed (it could expose any file on the host to search); ``check_input`` refuses a file or zip member
+past the source's size cap before a byte of it is parsed, refuses a member compressed past
+``INGEST_MAX_ZIP_RATIO`` (a zip bomb), and reads a member through once (streamed, CRC checked) so a corrupt
+one is named and set aside, not met half-way through a parse; an archive that cannot be opened at all is
+the run's error, named, while the rest loads.
 """
 
 import fnmatch
+import os
 import zipfile
+import zlib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from lxml import etree
+
+from apps.core.errors import SourceFormatError
 
 Input = Path | zipfile.Path
 
@@ -45,6 +56,21 @@ def owns(globs: tuple[str, ...], name: str) -> bool:
 class Discovered:
     files: list[Input] = field(default_factory=list)
     skipped: int = 0  # files inside a given folder or zip that are not the plan's
+    symlinks: list[str] = field(default_factory=list)  # inside a given folder: not followed
+    unreadable: list[dict] = field(default_factory=list)  # {file, record, message}: archives that won't open
+
+
+class CorruptMember(SourceFormatError):
+    """A zip member that cannot be read whole (bad CRC, damaged compressed data): set aside like a bad
+    record, named by archive and member, while the archive's other members load."""
+
+    def __init__(self, member: zipfile.Path, message: str):
+        self.archive = str(member.root.filename)
+        self.member = member.at
+        super().__init__(self.archive, message, record=self.member)
+
+
+MEMBER_RATIO_FLOOR = 2**20  # a member smaller than this decoded is never called a bomb, whatever its ratio
 
 
 def is_zip(path: Path) -> bool:
@@ -55,7 +81,13 @@ def _zip_members(archive: Path, globs: tuple[str, ...], found: Discovered) -> No
     if not zipfile.is_zipfile(archive):  # a damaged download: the plan's parser reports it, named
         found.files.append(archive)
         return
-    root = zipfile.Path(zipfile.ZipFile(archive))  # one open archive shared by all its members
+    try:
+        root = zipfile.Path(zipfile.ZipFile(archive))  # one open archive shared by all its members
+    except (zipfile.BadZipFile, OSError, ValueError, EOFError) as exc:
+        found.unreadable.append(
+            {"file": str(archive), "record": "", "message": f"not a readable zip archive: {exc}"}
+        )
+        return
     for info in sorted(root.root.infolist(), key=lambda i: i.filename):
         if info.is_dir():
             continue
@@ -72,7 +104,7 @@ def discover(globs: tuple[str, ...], paths: Iterable) -> Discovered:
     for given in paths:
         given = Path(given)
         if given.is_dir():
-            for path in sorted(p for p in given.rglob("*") if p.is_file()):
+            for path in _walk(given, found):
                 if is_zip(path):
                     _zip_members(path, globs, found)
                 elif owns(globs, path.name):
@@ -84,3 +116,44 @@ def discover(globs: tuple[str, ...], paths: Iterable) -> Discovered:
         else:
             found.files.append(given)
     return found
+
+
+def _walk(folder: Path, found: Discovered) -> list[Path]:
+    """The regular files under ``folder`` in name order; symlinks (to files or folders) are listed in
+    ``found.symlinks`` and not followed."""
+    files = []
+    for top, dirs, names in os.walk(folder, followlinks=False):
+        for name in [*dirs, *names]:
+            path = Path(top) / name
+            if path.is_symlink():
+                found.symlinks.append(str(path))
+            elif name in names and path.is_file():
+                files.append(path)
+    return sorted(files)
+
+
+def check_input(path: Input, *, max_bytes: int, max_ratio: float, setting: str) -> None:
+    """Refuse (SourceFormatError) a file or zip member over ``max_bytes``, or a member compressed past
+    ``max_ratio``, before it is read; read a member through once so a corrupt one raises CorruptMember."""
+    too_big = "{:,} bytes, over this source's cap of {:,} for one file ({}); the file was not read"
+    if not isinstance(path, zipfile.Path):
+        size = Path(path).stat().st_size
+        if size > max_bytes:
+            raise SourceFormatError(path, too_big.format(size, max_bytes, setting))
+        return
+    info = path.root.getinfo(path.at)
+    if info.file_size > max_bytes:
+        raise CorruptMember(path, too_big.format(info.file_size, max_bytes, setting) + " (size as declared)")
+    ratio = info.file_size / max(info.compress_size, 1)
+    if info.file_size > MEMBER_RATIO_FLOOR and ratio > max_ratio:
+        raise CorruptMember(
+            path,
+            f"compressed {ratio:,.0f}:1 ({info.compress_size:,} bytes standing for {info.file_size:,}), past "
+            f"the {max_ratio:g}:1 limit (JOSH_INGEST_MAX_ZIP_RATIO): refused unread as a zip bomb",
+        )
+    try:
+        with path.open("rb") as fh:  # zipfile stops at the declared size and checks the CRC at the end
+            while fh.read(2**20):
+                pass
+    except (zipfile.BadZipFile, zlib.error, EOFError, OSError, NotImplementedError, ValueError) as exc:
+        raise CorruptMember(path, f"corrupt zip member ({type(exc).__name__}: {exc}); not loaded") from None

@@ -39,6 +39,11 @@ class IngestRun(models.Model):
     warnings = models.JSONField(default=list, help_text="[{file, record, message}]: kept, but worth a look.")
     pid = models.PositiveIntegerField(null=True, blank=True, help_text="Process that ran it.")
     host = models.CharField(max_length=255, blank=True, default="", help_text="Host that ran it.")
+    limits = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="The caps its files were read under: bytes per file, zip ratio, YAML depth and aliases.",
+    )
 
     class Meta:
         ordering = ["-started_at"]

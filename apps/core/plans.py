@@ -74,6 +74,7 @@ class LoadContext:
     # keys of the records loaded so far in this run (kept when a failed record clears ``cache``): what a
     # plan's finish_run reads to tell which records the source still lists
     loaded_keys: set[str] = field(default_factory=set)
+    limits: dict[str, Any] = field(default_factory=dict)  # the file caps of this run (ingest.limits_for)
 
     def cached(self, name: str, build: Callable[[], Any]) -> Any:
         """A per-run cache entry, built on first use. The runner clears the cache after a failed record or

@@ -22,8 +22,9 @@ from apps.core.inputs import is_zip, owns
 from apps.core.plans import get_plan
 from apps.core.services.ingest import IngestResult, run_ingest
 from apps.sync.fetchers import FetchContext, Fetcher, Remote, all_fetchers, get_fetcher
-from apps.sync.http import PoliteClient
+from apps.sync.http import PoliteClient, UpstreamError
 from apps.sync.models import SyncState
+from apps.sync.names import confined
 
 logger = logging.getLogger("josh.sync")
 
@@ -37,6 +38,12 @@ class SyncResult:
     ingests: list[IngestResult] = field(default_factory=list)
     waited: list[tuple[str, float]] = field(default_factory=list)  # politeness waits (url, seconds)
     skipped: str = ""  # why nothing was asked (e.g. a missing API key)
+    refused: list[tuple[str, str]] = field(default_factory=list)  # (upstream name, why): never written
+
+    def refusal_note(self) -> str:
+        shown = "; ".join(f"{name!r}: {why}" for name, why in self.refused[:5])
+        more = f" (and {len(self.refused) - 5} more)" if len(self.refused) > 5 else ""
+        return f"refused {len(self.refused)} upstream file name(s): {shown}{more}"
 
 
 def resolve_fetchers(source: str) -> list[Fetcher]:
@@ -70,51 +77,89 @@ def sync_source(
     folder.mkdir(parents=True, exist_ok=True)
     own_client = client is None
     client = client or PoliteClient()
+    # Only the origins of the URLs the fetcher builds from settings (and EXTRA_HOSTS for this source).
+    client.restrict(
+        host
+        for entry in conf["EXTRA_HOSTS"]
+        for slug, _, host in [entry.partition("=")]
+        if slug == fetcher.slug
+    )
     try:
         ctx = FetchContext(client=client, since=since, conf=conf, known=dict(state.versions))
         for remote in fetcher.changes(ctx):
             _download(remote, ctx, state, folder, result)
     except Exception as exc:
-        state.last_error = str(exc)
+        # An answer the fetcher could not read (HTML for JSON, an odd shape) is this source's failure,
+        # recorded like an unreachable upstream; 'sync all' goes on with the others.
+        error = exc if isinstance(exc, UpstreamError) else UpstreamError(f"{fetcher.slug}: {_describe(exc)}")
+        state.last_error = error.message
         state.save(update_fields=["last_error"])
-        raise
+        if error is exc:
+            raise
+        raise error from exc
     finally:
         result.waited = list(client.waited)
         if own_client:
             client.close()
-    result.ingests = _ingest(fetcher, [folder / name for name in state.pending])
+    result.ingests = _ingest(fetcher, _pending_files(state, folder))
     state.versions.update(state.pending)
     state.pending = {}
     state.cursor = started.date().isoformat()
     state.last_synced_at = timezone.now()
-    state.last_error = ""
+    state.last_error = result.refusal_note() if result.refused else ""
     state.files_fetched = len(result.fetched)
     state.save()
     return result
 
 
+def _describe(exc: Exception) -> str:
+    if isinstance(exc, ValueError) and "JSON" in type(exc).__name__ + str(exc):
+        return f"upstream answered something that is not the JSON expected ({exc})"
+    return f"upstream answered something the fetcher cannot read ({type(exc).__name__}: {exc})"
+
+
+def _pending_files(state: SyncState, folder: Path) -> list[Path]:
+    """The pending downloads' paths; a name that is not a safe one (a row written before names were checked)
+    is dropped, never read."""
+    files = []
+    for name in state.pending:
+        try:
+            files.append(confined(folder, name))
+        except ValueError as exc:
+            logger.warning("sync: pending %r dropped: %s", name, exc)
+    return files
+
+
 def _download(remote: Remote, ctx: FetchContext, state: SyncState, folder: Path, result: SyncResult) -> None:
+    try:
+        target = confined(folder, remote.name)
+    except ValueError as exc:  # a hostile or broken listing: nothing is fetched, nothing written
+        logger.warning("sync: refused upstream file name %r: %s", remote.name, exc)
+        result.refused.append((remote.name, str(exc)))
+        return
     had = state.versions.get(remote.name)
     if remote.version and remote.version in (had, state.pending.get(remote.name)):
         result.unchanged += 1
         return
-    content, etag = remote.content, ""
-    if content is None:
+    partial, etag = target.with_name(target.name + ".part"), ""
+    if remote.content is None:
         headers = (
             {"If-None-Match": had} if had and not remote.version and not had.startswith("sha256:") else None
         )
-        response = ctx.client.get(remote.url, headers=headers)
+        # Streamed to disk under its cap, never held whole in memory.
+        response, digest = ctx.client.download(remote.url, partial, headers=headers)
         if response.status_code == 304:
             result.unchanged += 1
             return
-        content, etag = response.content, response.headers.get("ETag", "")
-    digest = "sha256:" + hashlib.sha256(content).hexdigest()
+        etag = response.headers.get("ETag", "")
+    else:
+        partial.write_bytes(remote.content)
+        digest = "sha256:" + hashlib.sha256(remote.content).hexdigest()
     if had and had in (digest, etag):  # the same bytes as last time: nothing to ingest
+        partial.unlink(missing_ok=True)
         result.unchanged += 1
         return
-    partial = folder / (remote.name + ".part")
-    partial.write_bytes(content)
-    partial.replace(folder / remote.name)  # never a half-written file under the real name
+    partial.replace(target)  # never a half-written file under the real name
     state.pending[remote.name] = remote.version or etag or digest
     state.save(update_fields=["pending"])  # from here an interruption keeps the download
     result.fetched.append(remote.name)

@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from apps.core.errors import SourceFormatError
 from apps.core.ids import congress_for_date, parse_bill_ref
 from apps.core.inputs import as_input
+from apps.core.inputs_yaml import load_yaml
 
 _CHAMBER = re.compile(r"^\((House|Senate)[^)]*\)\s*$", re.MULTILINE)
 _TITLE_BILL = re.compile(r"(?:^|,\s*)((?:H|S)\.\s?(?:[A-Za-z]+\.\s?)*\s?\d{1,5})\s+[–—-]\s")
@@ -61,7 +62,7 @@ def sap_id_for(stem: str) -> str:
 def parse_sap_metadata(path: Path) -> list[SapRecord]:
     path = as_input(path)
     try:
-        entries = yaml.safe_load(path.read_text(encoding="utf-8"))
+        entries = load_yaml(path.read_text(encoding="utf-8"))
     except yaml.YAMLError as exc:
         raise SourceFormatError(path, f"malformed YAML: {exc}") from None
     if not isinstance(entries, list):
@@ -132,7 +133,7 @@ def _position(body: str) -> str:
 
 @lru_cache(maxsize=16)
 def _listed_stems(metadata: str, mtime: float) -> frozenset[str]:
-    entries = yaml.safe_load(Path(metadata).read_text(encoding="utf-8"))
+    entries = load_yaml(Path(metadata).read_text(encoding="utf-8"))
     return frozenset(Path(str(e.get("file") or "")).stem for e in entries or [] if isinstance(e, dict))
 
 

@@ -12,7 +12,11 @@ Guarantees (tested in tests/core/test_ingest_quarantine.py and tests/registry/te
 * one writer at a time (apps.core.services.writer_lock): a second ingest is refused with who holds the lock,
   before it writes anything; whoever holds it marks runs left ``running`` by a dead process ``aborted``
   (half-applied: re-run to finish), and a run stopped by an exception is marked ``aborted`` on the way out;
-* the same files ingested twice give only noops; a quarantined record loads once its file is fixed.
+* the same files ingested twice give only noops; a quarantined record loads once its file is fixed;
+* files are untrusted (apps/core/inputs.py): one past the source's size cap (stated on the run, ``limits``)
+  is refused unread, a corrupt or bomb-like zip member is quarantined (archive, member, why) while the
+  archive's other members load, an archive that will not open is the run's named error, and symlinks in a
+  given folder are not followed (a warning names them).
 """
 
 import logging
@@ -30,7 +34,7 @@ from django.utils import timezone
 from pydantic import BaseModel, ConfigDict
 
 from apps.core.errors import InvalidParameter, SourceFormatError
-from apps.core.inputs import Input, discover
+from apps.core.inputs import CorruptMember, Input, check_input, discover
 from apps.core.models import IngestRun
 from apps.core.plans import (
     BadRecord,
@@ -69,6 +73,7 @@ class IngestResult(BaseModel):
     updated: int
     noop: int
     skipped: int = 0  # files in the given folders or zips that are not this source's (not an error)
+    limits: dict = {}  # the caps this run read its files under (limits_for)
     errors: list[dict]  # files rejected whole: {file, record, message}
     quarantined: list[dict]  # records set aside while their file loaded: {file, record, field, message}
     warnings: list[dict]
@@ -94,6 +99,22 @@ def expand_paths(plan: SourcePlan, paths: Iterable[Path]) -> list[Input]:
     return discover(plan.globs, paths).files
 
 
+def limits_for(slug: str) -> dict:
+    """The caps a run of ``slug`` reads its files under, as the run records them."""
+    conf = settings.JOSH
+    by_source = dict(e.partition("=")[::2] for e in conf["INGEST_MAX_FILE_BYTES_BY_SOURCE"])
+    own = by_source.get(slug, "")
+    return {
+        "max_file_bytes": int(own) if own.isdigit() else conf["INGEST_MAX_FILE_BYTES"],
+        "max_file_bytes_setting": (
+            f"JOSH_INGEST_MAX_FILE_BYTES_BY_SOURCE {slug}=" if own.isdigit() else "JOSH_INGEST_MAX_FILE_BYTES"
+        ),
+        "max_zip_ratio": conf["INGEST_MAX_ZIP_RATIO"],
+        "yaml_max_depth": conf["INGEST_YAML_MAX_DEPTH"],
+        "yaml_max_alias_nodes": conf["INGEST_YAML_MAX_ALIAS_NODES"],
+    }
+
+
 def sample_paths(plan: SourcePlan) -> list[Path]:
     return [Path(settings.CORPUS_DIR) / rel for rel in plan.sample_paths]
 
@@ -104,14 +125,26 @@ def _quarantine(quarantined: list[dict], path: str, record: str, field: str, mes
     logger.warning("quarantined %s: %s", where, message)
 
 
+def parse_file(plan: SourcePlan, path: Input, limits: dict) -> list:
+    """Every item ``plan`` parses from ``path``, once the file passes the run's caps (``check_input``: its
+    size, a zip member's ratio and integrity) unread; SourceFormatError (CorruptMember) otherwise."""
+    if not path.exists():
+        raise SourceFormatError(path, "file does not exist")
+    check_input(
+        path,
+        max_bytes=limits["max_file_bytes"],
+        max_ratio=limits["max_zip_ratio"],
+        setting=limits["max_file_bytes_setting"],
+    )
+    return list(plan.parse(path))
+
+
 def _load_file(
     plan: SourcePlan, path: Path, ctx: LoadContext, counts: Counter, seen: dict, quarantined: list
 ) -> None:
     """Parse the whole file first (a file that cannot be read raises before anything is written), then load
     each record in its own savepoint so that a failing record rolls back alone and is quarantined."""
-    if not path.exists():
-        raise SourceFormatError(path, "file does not exist")
-    items = list(plan.parse(path))
+    items = parse_file(plan, path, ctx.limits or limits_for(plan.slug))
     file = str(path)
     in_file: set[str] = set()
     for item in items:
@@ -189,6 +222,8 @@ def _ingest_one(plan, path, ctx, counts, seen, errors, quarantined) -> None:
     try:
         _load_file(plan, path, ctx, counts, seen, quarantined)
         return
+    except CorruptMember as exc:  # one member of an archive: set aside like a bad record, the others load
+        _quarantine(quarantined, exc.archive, exc.member, "", exc.message)
     except SourceFormatError as exc:
         errors.append({"file": exc.path, "record": exc.record or "", "message": exc.message})
         logger.warning("ingest %s: %s", plan.slug, exc)
@@ -222,6 +257,7 @@ def run_ingest(
                 dry_run=dry_run,
                 pid=os.getpid(),
                 host=socket.gethostname(),
+                limits=limits_for(plan.slug),
             )
         )
         try:
@@ -259,11 +295,15 @@ def _run(plan, found, given, run, dry_run, on_file, on_start) -> IngestResult:
     started = time.perf_counter()
     files = found.files
     ctx = LoadContext(plan=plan, dry_run=dry_run)
+    ctx.limits = limits_for(plan.slug)
     counts: Counter = Counter()
-    errors: list[dict] = []
+    errors: list[dict] = list(found.unreadable)  # archives that would not open: named, the rest goes on
     quarantined: list[dict] = []
     seen: dict[str, str] = {}
-    if not files:
+    if found.symlinks:
+        shown = ", ".join(found.symlinks[:20]) + (" ..." if len(found.symlinks) > 20 else "")
+        ctx.warn(", ".join(map(str, given)), "", f"{len(found.symlinks)} symlinks not followed: {shown}")
+    if not files and not found.unreadable:
         errors.append(
             {
                 "file": ", ".join(map(str, given)),
@@ -302,16 +342,21 @@ def _run(plan, found, given, run, dry_run, on_file, on_start) -> IngestResult:
     else:
         process_all(batch_atomic=True)
     failed_files = len({e["file"] for e in errors})
+    files_total = len(files) + len(found.unreadable)
     status = _status(
-        files=len(files), failed_files=failed_files, loaded=sum(counts.values()), quarantined=len(quarantined)
+        files=files_total,
+        failed_files=failed_files,
+        loaded=sum(counts.values()),
+        quarantined=len(quarantined),
     )
     result = IngestResult(
         run_id=run.pk if run else None,
         source=plan.slug,
         status=status,
         dry_run=dry_run,
-        files_total=len(files),
+        files_total=files_total,
         skipped=found.skipped,
+        limits=ctx.limits,
         files_failed=failed_files,
         records=sum(counts.values()),
         inserted=counts[Outcome.INSERT.value],

@@ -11,23 +11,24 @@ from pydantic import ValidationError
 
 from apps.core.errors import SourceFormatError
 from apps.core.inputs import as_input
+from apps.core.inputs_yaml import YAMLLimitError, load_yaml
 
 UPSTREAM = "https://github.com/unitedstates/congress-legislators/blob/main/{}"
 PUBLISHER = "unitedstates/congress-legislators (CC0)"
 LICENSE = "CC0 1.0 (public domain dedication)"
-_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 def read_yaml(path: Path, *, expect: type) -> Any:
-    """The parsed YAML document, or SourceFormatError naming the file (and the line, when YAML knows it)."""
+    """The parsed YAML document, or SourceFormatError naming the file (and the line, when YAML knows it).
+    Through ``load_yaml``: a document nested too deep or expanded by aliases is refused, not built."""
     try:
-        with as_input(path).open(encoding="utf-8") as fh:
-            data = yaml.load(fh, Loader=_Loader)
+        data = load_yaml(as_input(path).read_text(encoding="utf-8"))
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
         problem = getattr(exc, "problem", None) or str(exc)
-        raise SourceFormatError(path, f"malformed YAML{where}: {problem}") from None
+        kind = "refused YAML" if isinstance(exc, YAMLLimitError) else "malformed YAML"
+        raise SourceFormatError(path, f"{kind}{where}: {problem}") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise SourceFormatError(path, f"unreadable: {exc}") from None
     if not isinstance(data, expect):

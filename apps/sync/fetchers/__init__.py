@@ -5,8 +5,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
+from urllib.parse import urljoin
 
-from apps.sync.http import PoliteClient
+from apps.sync.http import PoliteClient, UpstreamError, origin, without_credentials
 
 
 @dataclass(frozen=True)
@@ -28,17 +29,34 @@ class FetchContext:
     known: dict[str, str] = field(default_factory=dict)  # name -> version already ingested
 
     def url(self, setting: str, path: str = "") -> str:
-        return self.conf[setting].rstrip("/") + path
+        """A URL built from a setting: its origin is one this source may reach (apps/sync/http.py)."""
+        url = self.conf[setting].rstrip("/") + path
+        self.client.allow(url)
+        return url
 
     def pages(self, url: str, *, params: dict, next_key: str, headers=None) -> Iterator[dict]:
         """Each JSON page of a listing whose pages name the next page's full URL in ``next_key`` (the FR
         API's ``next_page_url``, GovInfo's ``nextPage``, the LDA API's ``next``): the first request carries
-        ``params``, every next URL carries the query itself."""
+        ``params``, every next URL carries the query itself. The next URL is upstream's word: it carries the
+        credentials in ``headers`` only on ``url``'s own origin, and a page named twice ends the listing
+        with an error (a loop), as does one past ``MAX_PAGES``."""
         next_url: str | None = url
+        seen: set[str] = set()
         while next_url:
-            page = self.client.get(next_url, params=params, headers=headers).json()
+            if next_url in seen or len(seen) >= self.conf["MAX_PAGES"]:
+                raise UpstreamError(f"{url}: the listing's pages loop or run past {self.conf['MAX_PAGES']}")
+            seen.add(next_url)
+            sent = headers if origin(next_url) == origin(url) else without_credentials(headers)
+            page = self.client.get(next_url, params=params, headers=sent).json()
+            if not isinstance(page, dict):
+                raise UpstreamError(
+                    f"{next_url}: a listing page must be a JSON object, got {type(page).__name__}"
+                )
             yield page
-            next_url, params = page.get(next_key), None
+            following = page.get(next_key)
+            if following is not None and not isinstance(following, str):
+                raise UpstreamError(f"{next_url}: '{next_key}' must be a URL, got {type(following).__name__}")
+            next_url, params = (urljoin(next_url, following) if following else None), None
 
 
 @dataclass(frozen=True)

@@ -58,5 +58,7 @@ def _print(console: Console, slug: str, result) -> None:
         f"[bold]{slug}[/bold] since {result.since or 'the beginning'}: {len(result.fetched)} files fetched, "
         f"{result.unchanged} unchanged" + (f", waited {waited:.1f}s when asked to" if result.waited else "")
     )
+    if result.refused:
+        console.print(f"[bold]{slug}[/bold] [red]{result.refusal_note()}[/red]")
     for ingest in result.ingests:
         print_result(console, ingest)
