@@ -82,8 +82,10 @@ class ChunkIndex:
     def __len__(self) -> int:
         return int(self.chunk_ids.size)
 
-    def mask(self, filters: SearchFilters, doc_ids: np.ndarray | None) -> np.ndarray | None:
-        """Rows allowed by the filters, or None for all rows."""
+    def mask(
+        self, filters: SearchFilters, doc_ids: np.ndarray | None, banned: np.ndarray | None = None
+    ) -> np.ndarray | None:
+        """Rows allowed by the filters (and not of a ``banned`` document), or None for all rows."""
         mask = None
 
         def both(m):
@@ -97,6 +99,8 @@ class ChunkIndex:
             mask = both(self.congress == filters.congress)
         if doc_ids is not None:
             mask = both(np.isin(self.doc_ids, doc_ids))
+        if banned is not None and banned.size:
+            mask = both(~np.isin(self.doc_ids, banned))
         return mask
 
     def hamming(self, qwords: np.ndarray, rows: np.ndarray | None) -> np.ndarray:
@@ -215,6 +219,15 @@ def rescore(table: str, chunk_ids: np.ndarray, qvec: np.ndarray):
         yield rows[i][0], rows[i][1], float(scores[i])
 
 
+@dataclass
+class Counted:
+    """How many documents of a source pass the floor, and whether that is all of them (``complete``): the
+    leg saw every chunk at or above the floor (an exact scan whose rescored list fell below it, or ended)."""
+
+    above: int
+    complete: bool
+
+
 def search_table(
     source: str,
     table: str,
@@ -224,20 +237,26 @@ def search_table(
     *,
     depth: int,
     doc_ids: np.ndarray | None = None,
+    banned: np.ndarray | None = None,
     exclude_doc: int | None = None,
     approximate: list[str] | None = None,
+    floor: float = 0.0,
+    counted: dict[str, Counted] | None = None,
 ) -> list[SemanticHit]:
-    """Best chunk per document, ``depth`` documents, nearest first. When the bit scan kept fewer candidates
-    than the filters allow, a note saying so is appended to ``approximate``."""
+    """Best chunk per document, ``depth`` documents, nearest first; only documents with a chunk whose cosine
+    is at least ``floor`` (0: no floor), and none of ``banned``. When the bit scan kept fewer candidates than
+    the filters allow, a note saying so is appended to ``approximate``; ``counted[source]`` gets the count."""
     if queries.postgres():
         return _search_postgres(
-            source, table, model_id, qvec, filters, depth=depth, doc_ids=doc_ids, exclude_doc=exclude_doc,
-            approximate=approximate,
+            source, table, model_id, qvec, filters, depth=depth, doc_ids=doc_ids, banned=banned,
+            exclude_doc=exclude_doc, approximate=approximate, floor=floor, counted=counted,
         )  # fmt: skip
     index = index_for(table, model_id)
     if len(index) == 0:
+        if counted is not None:
+            counted[source] = Counted(0, True)
         return []
-    mask = index.mask(filters, doc_ids)
+    mask = index.mask(filters, doc_ids, banned)
     if exclude_doc is not None:
         mask = (index.doc_ids != exclude_doc) if mask is None else mask & (index.doc_ids != exclude_doc)
     count = candidate_count(len(index), depth)
@@ -248,21 +267,36 @@ def search_table(
             f"semantic {source}: {rows.size:,} of {allowed:,} chunks kept by the bit-quantized scan, then "
             "rescored exactly (bench recall@10 vs exact cosine: see bench/RESULTS.md)"
         )
-    best = best_per_document(rescore(table, index.chunk_ids[rows], qvec), depth)
+    best, above, seen_all = collect(rescore(table, index.chunk_ids[rows], qvec), depth, floor)
+    if counted is not None:
+        counted[source] = Counted(above, seen_all and rows.size == allowed)
     return document_scores(source, table, model_id, qvec, best, index.centroids)[:depth]
 
 
 def best_per_document(rescored, depth: int) -> dict[int, tuple[int, float]]:
     """doc id -> (its best chunk, that chunk's cosine) from rescored chunks (best first), enough documents for
     step 5 above."""
+    return collect(rescored, depth, 0.0)[0]
+
+
+def collect(rescored, depth: int, floor: float) -> tuple[dict[int, tuple[int, float]], int, bool]:
+    """(doc id -> (its best chunk, that chunk's cosine) for enough documents for step 5 above, how many
+    documents have a chunk at or above ``floor``, whether the rescored list was read to its end or to the
+    floor). With a floor the list is read down to it (every chunk above it is counted); without one it stops
+    once the pool is full, as the count is then not asked for."""
     best: dict[int, tuple[int, float]] = {}
     pool = depth * DOC_POOL if knob("SEMANTIC_DOC_WEIGHT") else depth
+    above: set[int] = set()
     for chunk_id, doc_id, cosine in rescored:
-        if doc_id not in best:
+        if floor and cosine < floor:
+            return best, len(above), True
+        if floor:
+            above.add(doc_id)
+        if doc_id not in best and len(best) < pool:
             best[doc_id] = (chunk_id, cosine)
-            if len(best) >= pool:
-                break
-    return best
+        elif not floor and len(best) >= pool:
+            return best, len(best), False
+    return best, len(above) if floor else len(best), True
 
 
 # PostgreSQL: mean vectors per (database, table, model, index token), dropped when the table changes.
@@ -281,10 +315,25 @@ def centroid_cache(table: str, model_id: str) -> dict:
     return _PG_CENTROIDS[key]
 
 
-def _search_postgres(source, table, model_id, qvec, filters, *, depth, doc_ids, exclude_doc, approximate):
+def _search_postgres(
+    source,
+    table,
+    model_id,
+    qvec,
+    filters,
+    *,
+    depth,
+    doc_ids,
+    banned,
+    exclude_doc,
+    approximate,
+    floor,
+    counted,
+):
     """pgvector: candidates with the filters applied first, then the same rescore and document scores."""
     total = _chunk_count(table)
     count = candidate_count(total, depth)
+    exact_count = candidate_count(total, depth, prefix="")
     rows, exact, allowed = pgsearch.candidates(
         table,
         model_id,
@@ -294,7 +343,8 @@ def _search_postgres(source, table, model_id, qvec, filters, *, depth, doc_ids, 
         exclude_doc,
         count,
         estimate=total,
-        exact_count=candidate_count(total, depth, prefix=""),
+        exact_count=exact_count,
+        banned=banned,
     )
     if approximate is not None and not exact:
         # allowed: counted no further than the exact scan's limit ("20,001+"), or the table's estimate ("~")
@@ -303,7 +353,12 @@ def _search_postgres(source, table, model_id, qvec, filters, *, depth, doc_ids, 
             f"semantic {source}: {len(rows):,} of {of} chunks kept by the approximate HNSW walk, then "
             "rescored exactly (bench recall@10 vs exact cosine: see bench/RESULTS.md)"
         )
-    best = best_per_document(rows, depth)
+    best, above, seen_all = collect(iter(rows), depth, floor)
+    if counted is not None:
+        # the exact scan keeps the nearest allowed chunks: all of those above the floor when its list fell
+        # below the floor, or when it kept fewer rows than it was allowed to (every allowed chunk)
+        ended = len(rows) < max(count, exact_count) or bool(rows and floor and rows[-1][2] < floor)
+        counted[source] = Counted(above, exact and seen_all and ended)
     return document_scores(source, table, model_id, qvec, best, centroid_cache(table, model_id))[:depth]
 
 
