@@ -28,9 +28,20 @@ def _matches(targets, parsed, filters: SearchFilters) -> int:
     )
 
 
-def _without(q: str, text: str, *, quoted: bool) -> str:
-    piece = f'"{text}"' if quoted else text
-    return " ".join(q.replace(piece, " ").split())
+OPERATORS = ("AND", "OR", "NOT")
+
+
+def _without(q: str, text: str) -> str:
+    """``q`` with the word ``text`` left out, and an operator left dangling by it too."""
+    words = [w for w in q.split() if w != text]
+    out: list[str] = []
+    for word in words:
+        if word in OPERATORS and (not out or out[-1] in OPERATORS):
+            continue  # an operator at the start or after another one
+        out.append(word)
+    while out and out[-1] in OPERATORS:
+        out.pop()
+    return " ".join(out)
 
 
 def explain(q: str, parsed, mode: str, source: str | None, selection, filters) -> NoMatch:
@@ -64,7 +75,7 @@ def explain(q: str, parsed, mode: str, source: str | None, selection, filters) -
                 Suggestion(
                     action="drop_term",
                     message=f"'{term.text}' occurs in no record of the sources searched; leave it out.",
-                    q=_without(q, term.text, quoted=False),
+                    q=_without(q, term.text),
                 )
             )
     here = _matches(targets, parsed, filters)

@@ -81,16 +81,33 @@ def _bill_doc_ids(spec, filters: SearchFilters) -> np.ndarray | None:
     return np.array([r[0] for r in queries.fetchall(sql, {"bill_id": filters.bill_id})], dtype=np.int64)
 
 
+def encoder_model() -> tuple[str, str | None]:
+    """(the encoder's model id, None) or, when the encoder is missing or fails to load, ("", why)."""
+    try:
+        return get_encoder().model_id, None
+    except JoshError:
+        raise  # a time limit is the request's, not the encoder's
+    except Exception as exc:  # a missing package or model file, a bad setting
+        return "", _unavailable(exc)
+
+
 def encode(q: str) -> tuple[np.ndarray | None, str, str | None]:
     """(query vector, model id, None) or, when the encoder is missing or fails, (None, "", why): the search
     then answers from the lexical leg and says so (``degraded.semantic``), never a 500."""
+    model_id, broken = encoder_model()
+    if broken:
+        return None, "", broken
     try:
-        return query_vector(q), get_encoder().model_id, None
+        return query_vector(q), model_id, None
     except JoshError:
-        raise  # a time limit is the request's, not the encoder's
-    except Exception as exc:  # a missing package or model file, a bad setting, a runtime failure
-        logger.warning("search: the encoder failed, answering lexically: %s", exc)
-        return None, "", f"the text encoder is unavailable ({type(exc).__name__}: {str(exc)[:200]})"
+        raise
+    except Exception as exc:  # a runtime failure of the model
+        return None, "", _unavailable(exc)
+
+
+def _unavailable(exc: Exception) -> str:
+    logger.warning("search: the encoder failed, answering lexically: %s", exc)
+    return f"the text encoder is unavailable ({type(exc).__name__}: {str(exc)[:200]})"
 
 
 def _semantic_leg(targets, qvec, model_id: str, parsed, filters: SearchFilters, depth: int, leg) -> list:
@@ -333,11 +350,14 @@ def _similar(*, slug: str, id: str, limit: int | None, offset: int) -> SearchPag
             code=eligibility.SEMANTIC_CODE,
             hint={"valid_sources": [t.slug for t in eligibility.select(None, "semantic").semantic]},
         )
-    doc_id, qvec = _record_vector(plan, id)
+    model_id, broken = encoder_model()
+    if broken:  # nothing to rank by but the vectors of this encoder's model: no lexical answer to give
+        raise JoshError(f"Similar records need {broken}.", code="encoder_unavailable", status=503)
+    doc_id, qvec = _record_vector(plan, id, model_id)
     hits = semantic.search_table(
         slug,
         plan.search.chunk_table,
-        get_encoder().model_id,
+        model_id,
         qvec,
         SearchFilters(),
         depth=offset + size,
@@ -349,7 +369,7 @@ def _similar(*, slug: str, id: str, limit: int | None, offset: int) -> SearchPag
     return SearchPage(results=results, total=len(ranked), took_ms=took, mode="semantic")
 
 
-def _record_vector(plan, raw_id: str) -> tuple[int, np.ndarray]:
+def _record_vector(plan, raw_id: str, model_id: str) -> tuple[int, np.ndarray]:
     spec = plan.search
     sql = queries.render(
         "record_doc_id", idents={"content": spec.content_table, "id_col": spec.public_id_column}
@@ -360,7 +380,6 @@ def _record_vector(plan, raw_id: str) -> tuple[int, np.ndarray]:
             f"No {plan.slug} record '{raw_id}'. Search for it with GET /v1/search?source={plan.slug}."
         )
     doc_id = rows[0][0]
-    model_id = get_encoder().model_id
     cache = semantic.centroid_cache(spec.chunk_table, model_id)
     vectors = semantic.document_vectors(spec.chunk_table, model_id, [doc_id], cache)
     if doc_id not in vectors:
