@@ -76,6 +76,12 @@ DEFAULTS = {
     "RRF_W_LEXICAL": 1.0,
     "RRF_W_SEMANTIC": 2.0,
     "HYBRID_DEPTH": 100,
+    # Hybrid: a hit only the lexical leg found must carry at least this share of the query's idf mass in its
+    # words (apps/search/coverage.py); a hit past the vector leg's floor needs none. 0 turns it off. Fitted on
+    # the dev split only (docs/SEARCH.md "Honest result sets"): the smallest of 0.50, 0.55, ... 0.70 above the
+    # highest share a dev negative query's lexical-only hit had (0.643); at it the dev positives lost no
+    # grade-2 record from hybrid's top 10.
+    "HYBRID_LEXICAL_COVERAGE": 0.65,
     # Rules after ranking (apps/search/fusion.py): an exact title goes first (lexical and hybrid); in hybrid each
     # leg's first hit stays in the top 3. 0 turns a rule off (the eval measures each).
     "HYBRID_TITLE_MATCH": 1,

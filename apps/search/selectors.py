@@ -17,6 +17,7 @@ from apps.search import (
     constraints,
     corpus_bm25,
     counting,
+    coverage,
     eligibility,
     fusion,
     hydrate,
@@ -294,6 +295,8 @@ def _search_with_sources(
                 leg.admitted = _admitted(lexical_targets, parsed, filters)
             if qvec is not None:
                 sem_hits = _semantic_leg(selection.semantic, qvec, model_id, parsed, filters, depth, leg)
+            if used == "hybrid" and lex_hits and knob("HYBRID_LEXICAL_COVERAGE"):
+                lex_hits = _covered_only(lexical_targets, parsed, filters, lex_hits, sem_hits, leg)
         ranked = fuse(lex_hits, sem_hits, used, q)
         results = hits_for(ranked[offset : offset + size], matches, q)
         total, basis, per_source = leg.total(used)
@@ -314,6 +317,20 @@ def _search_with_sources(
         degraded=degraded,
     )
     return page, [r.source for r in ranked[:window]]
+
+
+def _covered_only(targets, parsed, filters: SearchFilters, lex_hits: list, sem_hits: list, leg) -> list:
+    """Hybrid: the lexical hits that are past the vector leg's floor or cover enough of the query's words
+    (apps/search/coverage.py); the lexical count becomes the covered records'."""
+    covered = coverage.covered(targets, parsed, filters, knob("HYBRID_LEXICAL_COVERAGE"))
+    for source, ids in covered.items():
+        leg.admitted[source] = np.intersect1d(ids, leg.admitted.get(source, ids))
+    near = {(h.source, h.doc_id) for h in sem_hits}
+    return [
+        h
+        for h in lex_hits
+        if (h.source, h.doc_id) in near or np.isin(h.doc_id, leg.admitted.get(h.source, [])).item()
+    ]
 
 
 def _admitted(targets, parsed, filters: SearchFilters) -> dict[str, np.ndarray]:

@@ -207,16 +207,28 @@ def candidate_count(n: int, need: int, *, prefix: str | None = None) -> int:
 
 def rescore(table: str, chunk_ids: np.ndarray, qvec: np.ndarray):
     """(chunk_id, doc_id, cosine) for the candidates, best first (a generator: callers stop early)."""
+    chunks, docs, scores = rescored(table, chunk_ids, qvec)
+    for i in range(chunks.size):
+        yield int(chunks[i]), int(docs[i]), float(scores[i])
+
+
+def rescored(
+    table: str, chunk_ids: np.ndarray, qvec: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(chunk ids, doc ids, float cosines) of the candidates, best first (ties in the order read)."""
+    empty = (np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.float32))
     if chunk_ids.size == 0:
-        return
+        return empty
     sql = queries.render("chunk_vectors", idents={"chunks": table})
     rows = queries.fetchall(sql, {"ids": queries.ids_param(chunk_ids.tolist())})
     if not rows:
-        return
+        return empty
     matrix = np.frombuffer(b"".join(r[2] for r in rows), dtype=np.float32).reshape(len(rows), -1)
     scores = matrix @ qvec.astype(np.float32)
-    for i in np.argsort(-scores, kind="stable").tolist():
-        yield rows[i][0], rows[i][1], float(scores[i])
+    order = np.argsort(-scores, kind="stable")
+    chunks = np.fromiter((r[0] for r in rows), dtype=np.int64, count=len(rows))
+    docs = np.fromiter((r[1] for r in rows), dtype=np.int64, count=len(rows))
+    return chunks[order], docs[order], scores[order]
 
 
 @dataclass
@@ -267,36 +279,35 @@ def search_table(
             f"semantic {source}: {rows.size:,} of {allowed:,} chunks kept by the bit-quantized scan, then "
             "rescored exactly (bench recall@10 vs exact cosine: see bench/RESULTS.md)"
         )
-    best, above, seen_all = collect(rescore(table, index.chunk_ids[rows], qvec), depth, floor)
+    best, above, seen_all = collect(rescored(table, index.chunk_ids[rows], qvec), depth, floor)
     if counted is not None:
         counted[source] = Counted(above, seen_all and rows.size == allowed)
     return document_scores(source, table, model_id, qvec, best, index.centroids)[:depth]
 
 
 def best_per_document(rescored, depth: int) -> dict[int, tuple[int, float]]:
-    """doc id -> (its best chunk, that chunk's cosine) from rescored chunks (best first), enough documents for
-    step 5 above."""
-    return collect(rescored, depth, 0.0)[0]
+    """doc id -> (its best chunk, that chunk's cosine) from rescored (chunk, doc, cosine) rows (best first),
+    enough documents for step 5 above."""
+    rows = list(rescored)
+    ranked = tuple(np.array([r[i] for r in rows]) for i in range(3)) if rows else (np.zeros(0),) * 3
+    return collect(ranked, depth, 0.0)[0]
 
 
-def collect(rescored, depth: int, floor: float) -> tuple[dict[int, tuple[int, float]], int, bool]:
-    """(doc id -> (its best chunk, that chunk's cosine) for enough documents for step 5 above, how many
-    documents have a chunk at or above ``floor``, whether the rescored list was read to its end or to the
-    floor). With a floor the list is read down to it (every chunk above it is counted); without one it stops
-    once the pool is full, as the count is then not asked for."""
-    best: dict[int, tuple[int, float]] = {}
+def collect(ranked, depth: int, floor: float) -> tuple[dict[int, tuple[int, float]], int, bool]:
+    """From ``ranked`` (chunk ids, doc ids, cosines, best first): (doc id -> (its best chunk, that chunk's
+    cosine) for enough documents for step 5 above, how many documents have a chunk at or above ``floor``,
+    whether every chunk at or above the floor was among them: the list fell below it, or ended)."""
+    chunks, docs, scores = ranked
     pool = depth * DOC_POOL if knob("SEMANTIC_DOC_WEIGHT") else depth
-    above: set[int] = set()
-    for chunk_id, doc_id, cosine in rescored:
-        if floor and cosine < floor:
-            return best, len(above), True
-        if floor:
-            above.add(doc_id)
-        if doc_id not in best and len(best) < pool:
-            best[doc_id] = (chunk_id, cosine)
-        elif not floor and len(best) >= pool:
-            return best, len(best), False
-    return best, len(above) if floor else len(best), True
+    if floor:
+        keep = int(np.searchsorted(-scores, -floor, side="right"))  # scores >= floor: a prefix
+        chunks, docs, scores = chunks[:keep], docs[:keep], scores[:keep]
+    _, first = np.unique(docs, return_index=True)  # each document's best chunk: its first in the list
+    first.sort()
+    best = {int(docs[i]): (int(chunks[i]), float(scores[i])) for i in first[:pool]}
+    if floor:
+        return best, int(first.size), True
+    return best, len(best), first.size <= pool
 
 
 # PostgreSQL: mean vectors per (database, table, model, index token), dropped when the table changes.
@@ -353,7 +364,12 @@ def _search_postgres(
             f"semantic {source}: {len(rows):,} of {of} chunks kept by the approximate HNSW walk, then "
             "rescored exactly (bench recall@10 vs exact cosine: see bench/RESULTS.md)"
         )
-    best, above, seen_all = collect(iter(rows), depth, floor)
+    ranked = (
+        np.array([r[0] for r in rows], dtype=np.int64),
+        np.array([r[1] for r in rows], dtype=np.int64),
+        np.array([r[2] for r in rows], dtype=np.float32),
+    )
+    best, above, seen_all = collect(ranked, depth, floor)
     if counted is not None:
         # the exact scan keeps the nearest allowed chunks: all of those above the floor when its list fell
         # below the floor, or when it kept fewer rows than it was allowed to (every allowed chunk)

@@ -64,13 +64,23 @@ def test_semantic_total_counts_the_records_past_the_floor(get):
     assert all(h["explain"]["chunk_cosine"] >= HASHING_FLOOR for h in body["results"])
 
 
-def test_hybrid_total_is_the_union_of_the_lexical_matches_and_the_records_past_the_floor(get):
+def test_hybrid_total_is_the_union_of_the_lexical_matches_and_the_records_past_the_floor(get, settings):
+    settings.JOSH = {**settings.JOSH, "HYBRID_LEXICAL_COVERAGE": 0}
     lexical = set(_ids(get(q="children online", source="bills", mode="lexical", limit=250)))
     semantic = set(_ids(get(q="children online", source="bills", mode="semantic", limit=250)))
     hybrid = get(q="children online", source="bills", mode="hybrid", limit=250)
     assert lexical == {"s:118:106", "hr:119:101", "hr:117:108"} and semantic == {"s:118:106"}
     assert set(_ids(hybrid)) == lexical | semantic and hybrid["total"] == 3
     assert hybrid["total_basis"] == "exact" and hybrid["source_counts"] == {"bills": 3}
+
+
+def test_a_hybrid_hit_only_the_lexical_leg_found_must_cover_most_of_the_query(get):
+    # "children" and "online" are each in two bills (equal idf): a bill with one of them has half the query,
+    # below HYBRID_LEXICAL_COVERAGE; the one with both is also the only one past the vector leg's floor
+    assert len(_ids(get(q="children online", source="bills", mode="lexical"))) == 3  # any-term: unchanged
+    hybrid = get(q="children online", source="bills", mode="hybrid")
+    assert _ids(hybrid) == ["s:118:106"] and hybrid["total"] == 1 and hybrid["source_counts"] == {"bills": 1}
+    assert hybrid["results"][0]["explain"]["lexical_rank"] == 1
 
 
 def test_lexical_total_is_not_capped_at_the_page_or_the_depth(get, settings):
