@@ -257,8 +257,9 @@ def snippet(texts: list[str | None], match: str) -> str | None:
 # --- semantic ---------------------------------------------------------------------------------------------
 
 
-def chunk_filters(filters: SearchFilters, doc_ids, exclude_doc) -> tuple[str, dict]:
-    """The pre-filter over the chunk row ``c``: the same rules as the SQLite index's mask."""
+def chunk_filters(filters: SearchFilters, doc_ids, exclude_doc, banned=None) -> tuple[str, dict]:
+    """The pre-filter over the chunk row ``c``: the same rules as the SQLite index's mask (``banned``: the
+    documents a query's NOT terms exclude)."""
     fragments, params = [], {}
     if filters.since:
         fragments.append("c.published_at >= :since")
@@ -278,6 +279,9 @@ def chunk_filters(filters: SearchFilters, doc_ids, exclude_doc) -> tuple[str, di
     if exclude_doc is not None:
         fragments.append("c.doc_id <> :exclude_doc")
         params["exclude_doc"] = int(exclude_doc)
+    if banned is not None and len(banned):
+        fragments.append("NOT (c.doc_id = ANY(:banned))")
+        params["banned"] = [int(d) for d in banned]
     return "".join(f" AND {f}" for f in fragments), params
 
 
@@ -311,6 +315,7 @@ def candidates(
     *,
     estimate: int = 0,
     exact_count: int = 0,
+    banned=None,
 ):
     """(rescored rows (chunk id, doc id, cosine) best first, whether the scan was exact, allowed rows: counted
     no further than ``PG_EXACT_MAX_ROWS`` + 1, or the table's row ``estimate`` when nothing narrows).
@@ -323,11 +328,12 @@ def candidates(
       (a filter rare along the walk), the exact scan runs instead: never fewer candidates than asked. A
       filtered walk asks for at most ``PG_FILTERED_WALK_CANDIDATES``: each candidate costs it ~1/selectivity
       rows read (conf.py)."""
-    where, params = chunk_filters(filters, doc_ids, exclude_doc)
+    where, params = chunk_filters(filters, doc_ids, exclude_doc, banned)
     exact_max = max(count, int(knob("PG_EXACT_MAX_ROWS")))
     params.update({"model_id": model_id, "cap": exact_max + 1})
     # (leaving one document out, as `similar` does, narrows nothing)
     narrowed = filters.since or filters.until or filters.congress is not None or doc_ids is not None
+    narrowed = narrowed or (banned is not None and len(banned) > 0)
     if not narrowed and estimate > 2 * exact_max:
         # the count would read exact_max rows (~20 ms) to learn what the estimate already says; were the
         # estimate stale, a walk that comes back short is still redone exactly below

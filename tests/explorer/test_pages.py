@@ -72,8 +72,10 @@ def test_search_lists_linked_hits_with_marks_facets_and_explain(client):
     assert html.count('<details class="explain">') == 20 and "Keyword (BM25) rank" in html
     assert "H.J.Res. 24, 119th Congress" in html  # each hit's citation
     facets = response.context["facets"]
-    assert facets and sum(f["count"] for f in facets) == response.context["outcome"].facet_window == 100
-    assert "Counted over the top 100 ranked hits, not the whole corpus." in html
+    total = response.context["outcome"].page.total
+    assert facets and sum(f["count"] for f in facets) == total  # every matching record, not the top 100
+    assert total == client.get("/v1/search", {"q": QUERY, "limit": 1}).json()["total"] > 100
+    assert "Matching records per source, over the whole result." in html
     assert 'source=bills"' in html and "Bills and resolutions (BILLSTATUS)" in html
     assert 'rel="next" href="/search?q=walk-in+freezer+efficiency&amp;page=2"' in html
     assert 'href="/v1/search?q=walk-in+freezer+efficiency&amp;mode=hybrid&amp;limit=20&amp;offset=0"' in html
