@@ -1,0 +1,308 @@
+"""Okapi BM25 on PostgreSQL, computed as FTS5's ``bm25()`` computes it on SQLite (docs/SEARCH.md, "PostgreSQL").
+
+* **Terms.** A record's columns are tokenized by FTS5 itself (an in-memory SQLite FTS5 table with the source's
+  tokenizer, ``porter unicode61 remove_diacritics 2``, read back through ``fts5vocab``), so every stem,
+  split and diacritic rule is SQLite's, not an approximation of it. Each (term, record) keeps its count per
+  column and its positions (``search_bm25_postings``), each record its length in tokens
+  (``search_bm25_docs``): FTS5's docsize and averages records, as rows.
+* **Upkeep.** A row trigger on each stemmed content table queues every inserted, updated (an indexed column)
+  or deleted record in ``search_bm25_pending`` (``ddl_postgres.bm25_trigger_sql``), in the writer's
+  transaction; ``sync`` indexes the queue under the source's advisory lock. A search syncs its sources
+  first (an indexed lookup when the queue is empty), so a search never ranks from stale terms;
+  ``copy_to_postgres`` syncs everything after its copy, so a served database starts indexed.
+* **Scores.** ``phrase`` gives, for one query phrase, the records that have it and FTS5's weighted
+  frequency (the column weights added once per instance, in position order), and ``contribution`` FTS5's
+  ``idf × f(k1 + 1) / (f + k1(1 - b + b|D|/avgdl))`` with the same float operations in the same order, so
+  sums and ties are FTS5's bit for bit. ``NEAR`` groups keep only the instances FTS5's own matcher keeps.
+"""
+
+import threading
+from dataclasses import dataclass
+
+import numpy as np
+
+from apps.core.db.quoting import quote_ident
+from apps.search import queries
+from apps.search.conf import FTS_TOKENIZE
+
+K1, B = 1.2, 0.75  # FTS5's bm25() constants
+COLUMN_SHIFT = 24  # a position is column << 24 | token offset (a column of 16M tokens is past any body)
+_LARGEST = 2**63 - 1
+_TOP_CHAR = "\U0010ffff"
+
+# --- tokenizing as FTS5 does --------------------------------------------------------------------------------
+
+_LOCAL = threading.local()
+
+
+def _sqlite():
+    """This thread's in-memory SQLite (pysqlite3, as Josh's SQLite backend uses: the same FTS5)."""
+    db = getattr(_LOCAL, "db", None)
+    if db is None:
+        try:
+            import pysqlite3.dbapi2 as sqlite3
+        except ImportError:  # pragma: no cover - the stdlib build has FTS5 too
+            import sqlite3
+        db = _LOCAL.db = sqlite3.connect(":memory:", check_same_thread=False)
+    return db
+
+
+def _tables(columns: int, tokenize: str) -> tuple[str, str]:
+    name = f"tok_{columns}_{abs(hash(tokenize)) % 10**8}"
+    cols = ", ".join(f"c{i}" for i in range(columns))
+    db = _sqlite()
+    db.execute(
+        f"CREATE VIRTUAL TABLE IF NOT EXISTS {name} USING fts5({cols}, content='', "
+        f"tokenize='{tokenize.replace(chr(39), '')}')"
+    )
+    db.execute(f"CREATE VIRTUAL TABLE IF NOT EXISTS {name}_i USING fts5vocab({name}, instance)")
+    return name, f"{name}_i"
+
+
+@dataclass
+class Tokens:
+    terms: dict  # term -> list of positions (column << COLUMN_SHIFT | offset), ascending
+    length: int  # tokens in all columns (FTS5's |D|)
+
+
+def tokenize(rows: list[tuple], columns: int, tokenize: str = FTS_TOKENIZE) -> list[Tokens]:
+    """Each row (one value per column) as FTS5 indexes it: every term with its positions, and the length."""
+    table, vocab = _tables(columns, tokenize)
+    db = _sqlite()
+    marks = ", ".join("?" for _ in range(columns + 1))
+    values = [(i, *(None if v is None else str(v) for v in row)) for i, row in enumerate(rows)]
+    db.executemany(
+        f"INSERT INTO {table} (rowid, {', '.join(f'c{i}' for i in range(columns))}) VALUES ({marks})", values
+    )
+    out = [Tokens({}, 0) for _ in rows]
+    for doc, term, col, offset in db.execute(
+        f"SELECT doc, term, col, offset FROM {vocab} ORDER BY doc, col, offset"
+    ):
+        tokens = out[doc]
+        tokens.terms.setdefault(term, []).append(int(col[1:]) << COLUMN_SHIFT | offset)
+        tokens.length += 1
+    db.execute(f"INSERT INTO {table} ({table}) VALUES ('delete-all')")
+    return out
+
+
+def query_tokens(text: str) -> list[str]:
+    """A query term's tokens, as FTS5 tokenizes the text of a quoted string (the stemmed form)."""
+    found = tokenize([(text,)], 1)[0]
+    return [t for _, t in sorted((p, t) for t, ps in found.terms.items() for p in ps)]
+
+
+# --- upkeep -------------------------------------------------------------------------------------------------
+
+SYNC_BATCH = 200
+_COPY_SQL = "COPY search_bm25_postings (fts_table, term, doc_id, tf, pos) FROM STDIN"
+_COPY_DOCS_SQL = "COPY search_bm25_docs (fts_table, doc_id, length) FROM STDIN"
+
+
+def pending(spec) -> bool:
+    return bool(queries.fetchall(queries.load("bm25_pending"), {"fts": spec.fts_table})[0][0])
+
+
+def sync(spec) -> int:
+    """Index the queued records of one source (under its advisory lock, in one transaction); how many."""
+    from django.db import transaction
+
+    with transaction.atomic():
+        queries.fetchall(
+            "SELECT pg_advisory_xact_lock(hashtext(:key))", {"key": f"josh-bm25:{spec.fts_table}"}
+        )
+        ids = sorted(
+            int(r[0]) for r in queries.fetchall(queries.load("bm25_take_pending"), {"fts": spec.fts_table})
+        )
+        columns = ", ".join(f"{quote_ident(c)}::text" for c in spec.columns)
+        texts = queries.render(
+            "bm25_doc_texts", idents={"content": spec.content_table}, raw={"columns": columns}
+        )
+        for start in range(0, len(ids), SYNC_BATCH):
+            batch = ids[start : start + SYNC_BATCH]
+            params = {"fts": spec.fts_table, "ids": batch}
+            queries.fetchall(queries.load("bm25_drop_postings"), params)
+            queries.fetchall(queries.load("bm25_drop_docs"), params)
+            rows = queries.fetchall(texts, {"ids": batch})
+            _write(spec, [r[0] for r in rows], tokenize([r[1:] for r in rows], len(spec.columns)))
+    return len(ids)
+
+
+def _write(spec, doc_ids: list[int], found: list[Tokens]) -> None:
+    cursor = queries.raw_connection().cursor()
+    try:
+        with cursor.copy(_COPY_SQL) as copy:
+            for doc_id, tokens in zip(doc_ids, found, strict=True):
+                for term, positions in tokens.terms.items():
+                    tf = [0] * len(spec.columns)
+                    for p in positions:
+                        tf[p >> COLUMN_SHIFT] += 1
+                    copy.write_row((spec.fts_table, term, doc_id, tf, positions))
+        with cursor.copy(_COPY_DOCS_SQL) as copy:
+            for doc_id, tokens in zip(doc_ids, found, strict=True):
+                copy.write_row((spec.fts_table, doc_id, tokens.length))
+    finally:
+        cursor.close()
+
+
+# --- statistics and phrases ---------------------------------------------------------------------------------
+
+
+@dataclass
+class Stats:
+    docs: int  # N: records in the source (FTS5's row count)
+    tokens: int  # all tokens of all records (avgdl = tokens / docs)
+    lengths: np.ndarray  # |D| by doc id (dense: index = doc id)
+
+    @property
+    def avgdl(self) -> float:
+        return float(self.tokens) / float(self.docs) if self.docs else 0.0
+
+
+def stats(spec) -> Stats:
+    rows = queries.fetchall(queries.load("bm25_lengths"), {"fts": spec.fts_table})
+    top = max((int(r[0]) for r in rows), default=-1)
+    lengths = np.zeros(top + 1, dtype=np.int64)
+    for doc_id, length in rows:
+        lengths[int(doc_id)] = int(length)
+    return Stats(len(rows), int(lengths.sum()), lengths)
+
+
+def idf(docs: int, df: int) -> float:
+    """FTS5's idf: log((N - n + 0.5) / (n + 0.5)), at least 1e-6."""
+    import math
+
+    value = math.log((docs - df + 0.5) / (df + 0.5))
+    return value if value > 0.0 else 1e-6
+
+
+def _postings(spec, tokens: list[str], prefix: bool) -> list[dict]:
+    """Per token of a phrase: doc id -> ascending positions (the last token a prefix when ``prefix``)."""
+    out = []
+    for i, token in enumerate(tokens):
+        if prefix and i == len(tokens) - 1:
+            rows = queries.fetchall(
+                queries.load("bm25_prefix_postings"),
+                {"fts": spec.fts_table, "lo": token, "hi": token + _TOP_CHAR},
+            )
+        else:
+            rows = queries.fetchall(queries.load("bm25_postings"), {"fts": spec.fts_table, "terms": [token]})
+        by_doc: dict = {}
+        for _, doc_id, _, pos in rows:
+            by_doc.setdefault(int(doc_id), []).extend(pos)
+        out.append({d: sorted(p) if prefix and i == len(tokens) - 1 else p for d, p in by_doc.items()})
+    return out
+
+
+def phrase_positions(spec, tokens: list[str], prefix: bool) -> dict:
+    """doc id -> ascending start positions of the phrase (its tokens adjacent, in order, in one column)."""
+    if not tokens:
+        return {}
+    lists = _postings(spec, tokens, prefix)
+    docs = set(lists[0])
+    for other in lists[1:]:
+        docs &= set(other)
+    out = {}
+    for d in docs:
+        starts = lists[0][d]
+        for k, other in enumerate(lists[1:], 1):
+            have = set(other[d])
+            starts = [p for p in starts if p + k in have]
+        if starts:
+            out[d] = starts
+    return out
+
+
+def near(groups: list[dict], lengths: list[int], distance: int) -> list[dict]:
+    """FTS5's NEAR matcher (fts5ExprNearIsMatch), per record: each phrase's positions that FTS5 keeps (the
+    instances bm25() then counts), or nothing for a record that does not match. Positions of different
+    columns never come within reach of each other (FTS5 keeps the column in the high bits too)."""
+    out: list[dict] = [{} for _ in groups]
+    docs = set(groups[0])
+    for g in groups[1:]:
+        docs &= set(g)
+    for d in sorted(docs):
+        lists = [[(p >> COLUMN_SHIFT) << 32 | (p & ((1 << COLUMN_SHIFT) - 1)) for p in g[d]] for g in groups]
+        kept = _near_doc(lists, lengths, distance)
+        if kept[0]:
+            for i, positions in enumerate(kept):
+                out[i][d] = [(p >> 32) << COLUMN_SHIFT | (p & 0xFFFFFFFF) for p in positions]
+    return out
+
+
+def _near_doc(lists: list[list[int]], lengths: list[int], distance: int) -> list[list[int]]:
+    at = [0] * len(lists)
+    out: list[list[int]] = [[] for _ in lists]
+
+    def pos(i):
+        return lists[i][at[i]] if at[i] < len(lists[i]) else _LARGEST
+
+    def ahead(i):
+        return lists[i][at[i] + 1] if at[i] + 1 < len(lists[i]) else _LARGEST
+
+    while True:
+        top = pos(0)
+        matched = False
+        while not matched:
+            matched = True
+            for i in range(len(lists)):
+                low = top - lengths[i] - distance
+                if pos(i) < low or pos(i) > top:
+                    matched = False
+                    while pos(i) < low:
+                        at[i] += 1
+                        if pos(i) == _LARGEST:
+                            return out
+                    top = max(top, pos(i))
+        for i in range(len(lists)):
+            if not out[i] or pos(i) != out[i][-1]:
+                out[i].append(pos(i))
+        advance = min(range(len(lists)), key=lambda i: (ahead(i), i))
+        at[advance] += 1
+        if pos(advance) == _LARGEST:
+            return out
+
+
+def frequencies(positions: dict, weights: tuple[float, ...]) -> tuple[np.ndarray, np.ndarray]:
+    """(doc ids ascending, FTS5's aFreq: each instance's column weight added in position order)."""
+    ids = np.array(sorted(positions), dtype=np.int64)
+    freq = np.zeros(ids.size, dtype=np.float64)
+    for n, d in enumerate(ids.tolist()):
+        f = 0.0
+        for p in positions[d]:
+            col = p >> COLUMN_SHIFT
+            f += float(weights[col]) if col < len(weights) else 1.0
+        freq[n] = f
+    return ids, freq
+
+
+def contribution(freq: np.ndarray, lengths: np.ndarray, phrase_idf: float, avgdl: float) -> np.ndarray:
+    """FTS5's per-phrase term of bm25(), the same operations in the same order (fts5Bm25Function)."""
+    d = lengths.astype(np.float64)
+    return phrase_idf * ((freq * (K1 + 1.0)) / (freq + K1 * (1 - B + B * d / avgdl)))
+
+
+def term_docs(spec, tokens: list[str], prefix: bool) -> int:
+    """lexical.postings() on SQLite: the records of each token summed (a prefix: of its first 5,000 terms)."""
+    total = 0
+    for i, token in enumerate(tokens):
+        if prefix and i == len(tokens) - 1:
+            rows = queries.fetchall(
+                queries.load("bm25_prefix_docs"),
+                {"fts": spec.fts_table, "lo": token, "hi": token + _TOP_CHAR},
+            )
+            total += int(rows[0][0] or 0)
+        else:
+            rows = queries.fetchall(queries.load("bm25_term_docs"), {"fts": spec.fts_table, "terms": [token]})
+            total += int(rows[0][1]) if rows else 0
+    return total
+
+
+def rebuild(spec) -> int:
+    """Index every record of one source again from scratch (after a bulk copy); how many records."""
+    from django.db import transaction
+
+    with transaction.atomic():
+        queries.fetchall(
+            queries.render("bm25_requeue", idents={"content": spec.content_table}), {"fts": spec.fts_table}
+        )
+        return sync(spec)
