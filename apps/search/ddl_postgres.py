@@ -165,8 +165,13 @@ BM25_TABLES_SQL = [
     " fts_table TEXT NOT NULL, doc_id BIGINT NOT NULL, length INTEGER NOT NULL, PRIMARY KEY (fts_table, doc_id))",
     "CREATE TABLE IF NOT EXISTS search_bm25_pending ("
     " fts_table TEXT NOT NULL, doc_id BIGINT NOT NULL, PRIMARY KEY (fts_table, doc_id))",
+    # a TRUNCATE (statement-level: no rows to name) forgets the source's terms; what is inserted next is queued
     "CREATE OR REPLACE FUNCTION josh_bm25_pending() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
-    "IF TG_OP = 'DELETE' THEN "
+    "IF TG_OP = 'TRUNCATE' THEN "
+    "DELETE FROM search_bm25_postings WHERE fts_table = TG_ARGV[0]; "
+    "DELETE FROM search_bm25_docs WHERE fts_table = TG_ARGV[0]; "
+    "DELETE FROM search_bm25_pending WHERE fts_table = TG_ARGV[0]; "
+    "ELSIF TG_OP = 'DELETE' THEN "
     "INSERT INTO search_bm25_pending (fts_table, doc_id) VALUES (TG_ARGV[0], OLD.id) ON CONFLICT DO NOTHING; "
     "ELSE INSERT INTO search_bm25_pending (fts_table, doc_id) VALUES (TG_ARGV[0], NEW.id) ON CONFLICT DO NOTHING; "
     "END IF; RETURN NULL; END $$",
@@ -189,10 +194,15 @@ def bm25_trigger_sql(fts_table: str, content_table: str, columns: tuple[str, ...
         *BM25_TABLES_SQL,
         f"CREATE OR REPLACE TRIGGER {quote_ident(f'{fts_table}_bm25')} AFTER INSERT OR DELETE OR UPDATE OF "
         f"{cols} ON {content} FOR EACH ROW EXECUTE FUNCTION josh_bm25_pending('{literal}')",
+        f"CREATE OR REPLACE TRIGGER {quote_ident(f'{fts_table}_bm25_truncate')} AFTER TRUNCATE ON {content} "
+        f"FOR EACH STATEMENT EXECUTE FUNCTION josh_bm25_pending('{literal}')",
         f"INSERT INTO search_bm25_pending (fts_table, doc_id) SELECT '{literal}', id FROM {content} "
         "ON CONFLICT DO NOTHING",
     ]
 
 
 def bm25_trigger_reverse_sql(fts_table: str, content_table: str) -> list[str]:
-    return [f"DROP TRIGGER IF EXISTS {quote_ident(f'{fts_table}_bm25')} ON {quote_ident(content_table)}"]
+    return [
+        f"DROP TRIGGER IF EXISTS {quote_ident(f'{fts_table}{suffix}')} ON {quote_ident(content_table)}"
+        for suffix in ("_bm25", "_bm25_truncate")
+    ]

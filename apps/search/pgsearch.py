@@ -88,13 +88,24 @@ def _idf(docs: int, df: int) -> float:
     return max(math.log((docs - df + 0.5) / (df + 0.5)), 1e-6) if df else 0.0
 
 
-def head_version(spec) -> int | None:
-    """The content table's write counter, or None when its version trigger is missing (nothing cached)."""
-    rows = queries.fetchall(
+def _versions(spec) -> list[tuple]:
+    return queries.fetchall(
         queries.load("head_version"),
         {"fts": spec.fts_table, "content": spec.content_table, "trigger": f"{spec.fts_table}_version"},
     )
+
+
+def head_version(spec) -> int | None:
+    """The content table's write counter, or None when its version trigger is missing (nothing cached)."""
+    rows = _versions(spec)
     return int(rows[0][0]) if rows else None
+
+
+def cache_version(spec) -> tuple | None:
+    """What cached numbers are keyed by: the write counter and, inside a transaction that has written, its
+    id (what it reads includes its uncommitted rows, and a version number it rolls back is used again)."""
+    rows = _versions(spec)
+    return (int(rows[0][0]), rows[0][1]) if rows else None
 
 
 # The head cache: a phrase in more than PG_LEXICAL_HEAD_POSTINGS records (the "federal" of a federal corpus)
@@ -136,7 +147,7 @@ def _key(spec, *rest) -> tuple:
     return (queries.database_name(), spec.fts_table, *rest)
 
 
-def _stats(spec, version: int | None) -> pgbm25.Stats:
+def _stats(spec, version: tuple | None) -> pgbm25.Stats:
     key = _key(spec, version)
     if version is not None:
         with _HEAD_LOCK:
@@ -151,7 +162,7 @@ def _stats(spec, version: int | None) -> pgbm25.Stats:
     return found
 
 
-def _phrase(spec, term: Term, st: pgbm25.Stats, version: int | None) -> Phrase:
+def _phrase(spec, term: Term, st: pgbm25.Stats, version: tuple | None) -> Phrase:
     key = _key(spec, term.fts(), tuple(spec.weights), version)
     if version is not None:
         with _HEAD_LOCK:
@@ -180,7 +191,7 @@ def _phrase(spec, term: Term, st: pgbm25.Stats, version: int | None) -> Phrase:
     return phrase
 
 
-def _postings_count(spec, term: Term, version: int | None) -> int:
+def _postings_count(spec, term: Term, version: tuple | None) -> int:
     """SQLite's lexical.postings() for the term (what SourceResult.df holds there), kept per version."""
     key = _key(spec, "df", term.fts(), version)
     with _HEAD_LOCK:
@@ -220,7 +231,7 @@ def bm25_source(spec, parsed: ParsedQuery) -> Ranked:
     """FTS5's bm25() with the plan's column weights over every record the query admits, as SQLite computes
     it: any-term queries sum their phrases (required ones must match, NOT ones must not); a boolean query
     sums the phrases of each alternative that matched (FTS5 clears the positions of one that did not)."""
-    version = head_version(spec)  # read before the sync: a write after it moves it and nothing stale is kept
+    version = cache_version(spec)  # read before the sync: a write after it moves it, nothing stale is kept
     _ensure_synced(spec)
     st = _stats(spec, version)
     scored = parsed.scored()
@@ -291,7 +302,7 @@ def corpus_parts(result, parsed: ParsedQuery) -> tuple[int, int, dict, dict]:
     """What corpus_bm25 re-scores one source's hits with: (N, all tokens, hit id -> |D|, scored term ->
     (ids, the term's own bm25() per record)), the numbers FTS5's records give it on SQLite."""
     spec = result.spec
-    version = head_version(spec)
+    version = cache_version(spec)
     st = _stats(spec, version)
     lengths = {h.doc_id: int(st.lengths[h.doc_id]) if h.doc_id < st.lengths.size else 0 for h in result.hits}
     phrases = {}

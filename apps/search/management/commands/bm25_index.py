@@ -8,8 +8,9 @@ from apps.search import eligibility, pgbm25
 
 class Command(BaseCommand):
     help = (
-        "Index every record of every lexically searched source for BM25 on PostgreSQL again (apps.search.pgbm25): "
-        "what copy_to_postgres runs after its copy. Searches keep the tables current by themselves afterwards."
+        "Index every record of every lexically searched source for BM25 on PostgreSQL again "
+        "(apps.search.pgbm25): what copy_to_postgres runs after its copy. Searches keep the tables current "
+        "by themselves afterwards."
     )
 
     def handle(self, *args, **options):
@@ -20,4 +21,5 @@ class Command(BaseCommand):
         for slug, (plan, shape) in sorted(eligibility.shapes().items()):
             if shape in ("body", "short-body"):
                 count = pgbm25.rebuild(plan.search)
-                self.stdout.write(f"{slug}: {count:,} records indexed for BM25")
+                if options["verbosity"] >= 1:
+                    self.stdout.write(f"{slug}: {count:,} records indexed for BM25")
