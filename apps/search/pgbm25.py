@@ -175,29 +175,55 @@ def idf(docs: int, df: int) -> float:
     return value if value > 0.0 else 1e-6
 
 
-def _postings(spec, tokens: list[str], prefix: bool) -> list[dict]:
-    """Per token of a phrase: doc id -> ascending positions (the last token a prefix when ``prefix``)."""
-    out = []
-    for i, token in enumerate(tokens):
-        if prefix and i == len(tokens) - 1:
+class Postings:
+    """The postings of a query's tokens in one source, read in as few statements as possible: every exact
+    token in one, each prefix in one (a range of terms). ``docs`` gives doc id -> ascending positions."""
+
+    def __init__(self, spec, tokens: set[tuple[str, bool]]):
+        self._by: dict[tuple[str, bool], dict] = {}
+        self._counts: dict[tuple[str, bool], int] = {}
+        exact = sorted(t for t, prefix in tokens if not prefix)
+        if exact:
+            rows = queries.fetchall(queries.load("bm25_postings"), {"fts": spec.fts_table, "terms": exact})
+            for token in exact:
+                self._by[(token, False)] = {}
+            for term, doc_id, _, pos in rows:
+                self._by[(term, False)][int(doc_id)] = pos
+            for token in exact:
+                self._counts[(token, False)] = len(self._by[(token, False)])
+        for token in sorted(t for t, prefix in tokens if prefix):
             rows = queries.fetchall(
                 queries.load("bm25_prefix_postings"),
                 {"fts": spec.fts_table, "lo": token, "hi": token + _TOP_CHAR},
             )
-        else:
-            rows = queries.fetchall(queries.load("bm25_postings"), {"fts": spec.fts_table, "terms": [token]})
-        by_doc: dict = {}
-        for _, doc_id, _, pos in rows:
-            by_doc.setdefault(int(doc_id), []).extend(pos)
-        out.append({d: sorted(p) if prefix and i == len(tokens) - 1 else p for d, p in by_doc.items()})
-    return out
+            merged: dict = {}
+            per_term: dict = {}
+            for term, doc_id, _, pos in rows:
+                merged.setdefault(int(doc_id), []).extend(pos)
+                per_term[term] = per_term.get(term, 0) + 1
+            self._by[(token, True)] = {d: sorted(p) for d, p in merged.items()}
+            # lexical.postings() on SQLite: the records of the first 5,000 terms (fts5vocab order: bytes)
+            self._counts[(token, True)] = sum(per_term[t] for t in sorted(per_term)[:5000])
+
+    def docs(self, token: str, prefix: bool) -> dict:
+        return self._by[(token, prefix)]
+
+    def count(self, token: str, prefix: bool) -> int:
+        return self._counts[(token, prefix)]
 
 
-def phrase_positions(spec, tokens: list[str], prefix: bool) -> dict:
+def phrase_tokens(tokens: list[str], prefix: bool) -> set[tuple[str, bool]]:
+    """The (token, is prefix) reads a phrase needs: only its last token can be a prefix."""
+    return {(t, prefix and i == len(tokens) - 1) for i, t in enumerate(tokens)}
+
+
+def phrase_positions(postings: Postings, tokens: list[str], prefix: bool) -> dict:
     """doc id -> ascending start positions of the phrase (its tokens adjacent, in order, in one column)."""
     if not tokens:
         return {}
-    lists = _postings(spec, tokens, prefix)
+    lists = [postings.docs(t, prefix and i == len(tokens) - 1) for i, t in enumerate(tokens)]
+    if len(lists) == 1:
+        return lists[0]
     docs = set(lists[0])
     for other in lists[1:]:
         docs &= set(other)
@@ -281,20 +307,9 @@ def contribution(freq: np.ndarray, lengths: np.ndarray, phrase_idf: float, avgdl
     return phrase_idf * ((freq * (K1 + 1.0)) / (freq + K1 * (1 - B + B * d / avgdl)))
 
 
-def term_docs(spec, tokens: list[str], prefix: bool) -> int:
+def term_docs(postings: Postings, tokens: list[str], prefix: bool) -> int:
     """lexical.postings() on SQLite: the records of each token summed (a prefix: of its first 5,000 terms)."""
-    total = 0
-    for i, token in enumerate(tokens):
-        if prefix and i == len(tokens) - 1:
-            rows = queries.fetchall(
-                queries.load("bm25_prefix_docs"),
-                {"fts": spec.fts_table, "lo": token, "hi": token + _TOP_CHAR},
-            )
-            total += int(rows[0][0] or 0)
-        else:
-            rows = queries.fetchall(queries.load("bm25_term_docs"), {"fts": spec.fts_table, "terms": [token]})
-            total += int(rows[0][1]) if rows else 0
-    return total
+    return sum(postings.count(t, prefix and i == len(tokens) - 1) for i, t in enumerate(tokens))
 
 
 def rebuild(spec) -> int:

@@ -113,7 +113,10 @@ def cache_version(spec) -> tuple | None:
 # contributions (which depend on N and avgdl too) are kept here per version of the content table (the
 # statement-level trigger <fts>_version moves it on every write), least recently used dropped past
 # LEXICAL_HEAD_CACHE_POSTINGS; the source's lengths and N are kept the same way. Same numbers, same ranks.
+# Every other phrase stays in a short LRU (_RECENT) for the corpus-wide re-scoring of the same search.
 _HEAD: "OrderedDict[tuple, Phrase]" = OrderedDict()
+_RECENT: "OrderedDict[tuple, Phrase]" = OrderedDict()
+_RECENT_MAX = 512
 _STATS: dict[tuple, pgbm25.Stats] = {}
 _COUNTS: dict[tuple, int] = {}
 _HEAD_LOCK = threading.Lock()
@@ -122,6 +125,7 @@ _HEAD_LOCK = threading.Lock()
 def clear_head_cache() -> None:
     with _HEAD_LOCK:
         _HEAD.clear()
+        _RECENT.clear()
         _STATS.clear()
         _COUNTS.clear()
 
@@ -162,50 +166,88 @@ def _stats(spec, version: tuple | None) -> pgbm25.Stats:
     return found
 
 
-def _phrase(spec, term: Term, st: pgbm25.Stats, version: tuple | None) -> Phrase:
-    key = _key(spec, term.fts(), tuple(spec.weights), version)
-    if version is not None:
-        with _HEAD_LOCK:
-            hit = _HEAD.get(key)
+def _phrase_key(spec, term: Term, version: tuple | None) -> tuple | None:
+    return None if version is None else _key(spec, term.fts(), tuple(spec.weights), version)
+
+
+def _cached_phrase(key: tuple | None) -> "Phrase | None":
+    if key is None:
+        return None
+    with _HEAD_LOCK:
+        for cache in (_HEAD, _RECENT):
+            hit = cache.get(key)
             if hit is not None:
-                _HEAD.move_to_end(key)
+                cache.move_to_end(key)
                 return hit
-    members = term.near or (term,)
-    positions = [pgbm25.phrase_positions(spec, pgbm25.query_tokens(t.text), t.prefix) for t in members]
+    return None
+
+
+def _tokens(term: Term) -> list[tuple[list[str], bool]]:
+    """(tokens, last is a prefix) of each FTS5 phrase of the term (a NEAR group: each of its phrases)."""
+    return [(pgbm25.query_tokens(t.text), t.prefix) for t in (term.near or (term,))]
+
+
+def _phrase(spec, term: Term, st: pgbm25.Stats, postings: pgbm25.Postings, key: tuple | None) -> Phrase:
+    members = _tokens(term)
+    positions = [pgbm25.phrase_positions(postings, tokens, prefix) for tokens, prefix in members]
     dfs = [len(p) for p in positions]  # xQueryPhrase: the records of each phrase alone
     if term.near:
-        positions = pgbm25.near(positions, [len(pgbm25.query_tokens(t.text)) for t in members], term.distance)
+        positions = pgbm25.near(positions, [len(tokens) for tokens, _ in members], term.distance)
     ids = np.array(sorted(positions[0]), dtype=np.int64)
+    lengths = st.lengths[ids] if ids.size else np.zeros(0, dtype=np.int64)
     parts = []
     for found, df in zip(positions, dfs, strict=True):
         _, freq = pgbm25.frequencies({int(d): found[int(d)] for d in ids}, spec.weights)
-        lengths = st.lengths[ids] if ids.size else np.zeros(0, dtype=np.int64)
         parts.append(pgbm25.contribution(freq, lengths, pgbm25.idf(st.docs, df), st.avgdl))
     phrase = Phrase(ids, parts)
-    if version is not None and ids.size > knob("PG_LEXICAL_HEAD_POSTINGS"):
+    if key is not None:
+        heavy = ids.size > knob("PG_LEXICAL_HEAD_POSTINGS")
         with _HEAD_LOCK:
-            _HEAD[key] = phrase
-            budget = knob("LEXICAL_HEAD_CACHE_POSTINGS")
-            while len(_HEAD) > 1 and sum(v.ids.size for v in _HEAD.values()) > budget:
-                _HEAD.popitem(last=False)
+            cache = _HEAD if heavy else _RECENT
+            cache[key] = phrase
+            if heavy:
+                budget = knob("LEXICAL_HEAD_CACHE_POSTINGS")
+                while len(_HEAD) > 1 and sum(v.ids.size for v in _HEAD.values()) > budget:
+                    _HEAD.popitem(last=False)
+            while len(_RECENT) > _RECENT_MAX:
+                _RECENT.popitem(last=False)
     return phrase
 
 
-def _postings_count(spec, term: Term, version: tuple | None) -> int:
-    """SQLite's lexical.postings() for the term (what SourceResult.df holds there), kept per version."""
-    key = _key(spec, "df", term.fts(), version)
+def _count_tokens(term: Term) -> tuple[list[str], bool]:
+    """What SQLite's lexical.postings() counts for the term: the tokens of its text (a NEAR group: all its
+    words, none a prefix), the last a prefix for ``word*``."""
+    return pgbm25.query_tokens(term.text), term.prefix and not term.near
+
+
+def _phrases(spec, terms: list[Term], scored: list[Term], st, version) -> tuple[dict, dict]:
+    """Each term's Phrase and each scored term's postings count, from the caches or one Postings read."""
+    phrases = {t: _cached_phrase(_phrase_key(spec, t, version)) for t in terms}
+    counts: dict = {}
     with _HEAD_LOCK:
-        if version is not None and key in _COUNTS:
-            return _COUNTS[key]
-    members = term.near or (term,)
-    if term.near:  # SQLite tokenizes the group's text: every word of every phrase, none a prefix
-        count = pgbm25.term_docs(spec, pgbm25.query_tokens(term.text), False)
-    else:
-        count = sum(pgbm25.term_docs(spec, pgbm25.query_tokens(t.text), t.prefix) for t in members)
-    if version is not None:
-        with _HEAD_LOCK:
-            _COUNTS[key] = count
-    return count
+        for t in scored:
+            if version is not None and _key(spec, "df", t.fts(), version) in _COUNTS:
+                counts[t] = _COUNTS[_key(spec, "df", t.fts(), version)]
+    wanted: set = set()
+    for t in terms:
+        if phrases[t] is None:
+            for tokens, prefix in _tokens(t):
+                wanted |= pgbm25.phrase_tokens(tokens, prefix)
+    for t in scored:
+        if t not in counts:
+            wanted |= pgbm25.phrase_tokens(*_count_tokens(t))
+    if wanted:
+        postings = pgbm25.Postings(spec, wanted)
+        for t in terms:
+            if phrases[t] is None:
+                phrases[t] = _phrase(spec, t, st, postings, _phrase_key(spec, t, version))
+        for t in scored:
+            if t not in counts:
+                counts[t] = pgbm25.term_docs(postings, *_count_tokens(t))
+                if version is not None:
+                    with _HEAD_LOCK:
+                        _COUNTS[_key(spec, "df", t.fts(), version)] = counts[t]
+    return phrases, counts
 
 
 @dataclass
@@ -217,31 +259,32 @@ class Ranked:
     match: str | None  # the tsquery ts_headline marks snippets with
     df: dict  # scored term -> SQLite's postings count (lexical.postings)
     docs: int
-    phrases: dict  # scored term -> Phrase
 
 
-def _ensure_synced(spec) -> None:
-    if pgbm25.pending(spec):
-        # the writes' own upkeep, not the current request's work (as a semantic index load is not)
+def _synced_version(spec) -> tuple | None:
+    """The cache version (read before the sync: a write after it moves it, so nothing stale is kept), after
+    indexing whatever records wait (the writes' own upkeep, not the request's work, as a semantic index load
+    is not: no time limit)."""
+    rows = _versions(spec)
+    if rows[0][2] if rows else pgbm25.pending(spec):
         with timelimit.suspended():
             pgbm25.sync(spec)
+    return (int(rows[0][0]), rows[0][1]) if rows else None
 
 
 def bm25_source(spec, parsed: ParsedQuery) -> Ranked:
     """FTS5's bm25() with the plan's column weights over every record the query admits, as SQLite computes
     it: any-term queries sum their phrases (required ones must match, NOT ones must not); a boolean query
     sums the phrases of each alternative that matched (FTS5 clears the positions of one that did not)."""
-    version = cache_version(spec)  # read before the sync: a write after it moves it, nothing stale is kept
-    _ensure_synced(spec)
+    version = _synced_version(spec)
     st = _stats(spec, version)
     scored = parsed.scored()
-    df = {t: _postings_count(spec, t, version) for t in scored}
+    every = list(dict.fromkeys(scored + parsed.exclude + [t for g in parsed.groups or [] for t in g.exclude]))
+    phrases, df = _phrases(spec, every, scored, st, version)
     match = tsqueries(parsed)[0]
     empty = np.zeros(0, dtype=np.int64)
     if not any(df.values()):
-        return Ranked(empty, np.zeros(0), None, df, st.docs, {})
-    every = list(dict.fromkeys(scored + parsed.exclude + [t for g in parsed.groups or [] for t in g.exclude]))
-    phrases = {t: _phrase(spec, t, st, version) for t in every}
+        return Ranked(empty, np.zeros(0), None, df, st.docs)
     universe = np.unique(np.concatenate([phrases[t].ids for t in scored] or [empty]))
     has = {t: np.isin(universe, p.ids, assume_unique=True) for t, p in phrases.items()}
     total = np.zeros(universe.size, dtype=np.float64)
@@ -277,7 +320,7 @@ def bm25_source(spec, parsed: ParsedQuery) -> Ranked:
         for t in parsed.exclude:
             admitted &= ~has[t]
     ids, scores = universe[admitted], total[admitted]
-    return Ranked(ids, scores, match if ids.size else None, df, st.docs, {t: phrases[t] for t in scored})
+    return Ranked(ids, scores, match if ids.size else None, df, st.docs)
 
 
 def rank_source(spec, parsed: ParsedQuery, filters: SearchFilters, *, depth: int):
@@ -305,11 +348,8 @@ def corpus_parts(result, parsed: ParsedQuery) -> tuple[int, int, dict, dict]:
     version = cache_version(spec)
     st = _stats(spec, version)
     lengths = {h.doc_id: int(st.lengths[h.doc_id]) if h.doc_id < st.lengths.size else 0 for h in result.hits}
-    phrases = {}
-    for term in parsed.scored():
-        p = _phrase(spec, term, st, version)
-        phrases[term] = (p.ids, p.total)
-    return st.docs, st.tokens, lengths, phrases
+    phrases, _ = _phrases(spec, parsed.scored(), [], st, version)
+    return st.docs, st.tokens, lengths, {t: (p.ids, p.total) for t, p in phrases.items()}
 
 
 def snippet(texts: list[str | None], match: str) -> str | None:
