@@ -2,7 +2,8 @@
 
 * Full text: no side table and no triggers. The content table gets a **stored generated** ``tsvector``
   column named after the SQLite FTS table (``bills_bill.bills_fts``), one ``setweight`` label per indexed
-  column in order (A, B, C, D: the plan's weights are given to ``ts_rank_cd`` at query time), and a GIN index.
+  column in order (A, B, C, D), and a GIN index: snippets (``ts_headline``), names and the health probe read it;
+  lexical ranking reads the BM25 term tables below (``bm25_trigger_sql``, apps.search.pgbm25).
   The column's comment (``josh-fts:title,summary,...``) names the indexed columns, so the source's shape is
   still read from the live schema (``apps.core.db.introspect``). Text columns are stemmed (``english``);
   name tables are not (``simple``), as on SQLite. A column is indexed up to ``TSV_MAX_CHARS`` characters: a

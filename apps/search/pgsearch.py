@@ -5,13 +5,12 @@
 and every surface above them are the same code on both engines. The statements are the files of
 ``sql/postgres/`` (docs/DEPLOY.md).
 
-* **Lexical**: the parsed query (``sanitize.ParsedQuery``: the same user syntax) becomes a ``tsquery``: each
-  term's words as quoted lexemes (``'a' <-> 'b'`` for a phrase, ``'word':*`` for a prefix), any-term terms
-  OR-ed, required phrases and ``NOT`` in a second tsquery every record must match, boolean groups as written.
-  Ranked by Σ idf(term) × ``ts_rank_cd`` of the term with the plan's weights (``rank_source``); sources are
-  merged by that score (each with its own idf: FTS5's corpus-wide re-scoring needs its index internals).
-  A term in more than ``PG_LEXICAL_HEAD_POSTINGS`` records is scored from a head cache instead (its per-record
-  ``ts_rank_cd`` read once per version of the column, kept in process), with the same scores and ranks.
+* **Lexical**: FTS5's ``bm25()`` itself (``bm25_source``): the parsed query (``sanitize.ParsedQuery``: the same
+  user syntax) evaluated over the terms, positions and lengths ``apps.search.pgbm25`` keeps beside the
+  tsvector (tokenized by FTS5), phrase by phrase with FTS5's arithmetic; the same required, ``NOT``, boolean
+  and ``NEAR`` semantics; the same corpus-wide re-scoring (``corpus_parts`` feeds ``corpus_bm25``). A phrase
+  in more than ``PG_LEXICAL_HEAD_POSTINGS`` records keeps its per-record contributions in the head cache.
+  The tsvector column still serves snippets (``ts_headline`` with ``tsqueries``), names and the probe.
 * **Semantic**: candidates from the HNSW index over half-precision vectors (iterative scan, filters applied
   inside the walk), or, when the filters allow few chunks or the walk came back short, the nearest allowed
   chunks by exact float cosine; then the same float rescore and document scores as on SQLite.
