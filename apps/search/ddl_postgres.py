@@ -153,14 +153,14 @@ def stale_trigger_sql(chunk_table: str, content_table: str, columns: list[str]) 
 
 
 # Okapi BM25 as FTS5 computes it (apps.search.pgbm25, docs/SEARCH.md "PostgreSQL"): the terms of every record,
-# tokenized by FTS5's own tokenizer, with their count per column and their positions; each record's length;
+# tokenized by FTS5's own tokenizer, with their positions (column << 24 | offset: the count per column too); each record's length;
 # and the queue of records to (re)index, filled by a row trigger on each stemmed source's content table. The
 # tables are shared by the sources (keyed by the FTS table's name); terms compare as bytes (COLLATE "C"), as
 # FTS5 compares them, so a prefix is a range.
 BM25_TABLES_SQL = [
     "CREATE TABLE IF NOT EXISTS search_bm25_postings ("
     ' fts_table TEXT COLLATE "C" NOT NULL, term TEXT COLLATE "C" NOT NULL, doc_id BIGINT NOT NULL,'
-    " tf INTEGER[] NOT NULL, pos INTEGER[] NOT NULL, PRIMARY KEY (fts_table, term, doc_id))",
+    " pos INTEGER[] NOT NULL, PRIMARY KEY (fts_table, term, doc_id))",
     "CREATE INDEX IF NOT EXISTS search_bm25_postings_doc ON search_bm25_postings (fts_table, doc_id)",
     "CREATE TABLE IF NOT EXISTS search_bm25_docs ("
     " fts_table TEXT NOT NULL, doc_id BIGINT NOT NULL, length INTEGER NOT NULL, PRIMARY KEY (fts_table, doc_id))",

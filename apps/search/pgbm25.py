@@ -3,7 +3,8 @@
 * **Terms.** A record's columns are tokenized by FTS5 itself (an in-memory SQLite FTS5 table with the source's
   tokenizer, ``porter unicode61 remove_diacritics 2``, read back through ``fts5vocab``), so every stem,
   split and diacritic rule is SQLite's, not an approximation of it. Each (term, record) keeps its count per
-  column and its positions (``search_bm25_postings``), each record its length in tokens
+  its positions (``search_bm25_postings``: column << 24 | offset, so the count per column too), each record
+  its length in tokens
   (``search_bm25_docs``): FTS5's docsize and averages records, as rows.
 * **Upkeep.** A row trigger on each stemmed content table queues every inserted, updated (an indexed column)
   or deleted record in ``search_bm25_pending`` (``ddl_postgres.bm25_trigger_sql``), in the writer's
@@ -91,10 +92,31 @@ def query_tokens(text: str) -> list[str]:
     return [t for _, t in sorted((p, t) for t, ps in found.terms.items() for p in ps)]
 
 
+def index_rows(rows: list[tuple], columns: int, tokenize: str = FTS_TOKENIZE):
+    """For records to index: ([(row index, term, positions as a PostgreSQL array literal)], [length per row]).
+    SQLite groups and orders the positions (in C: a long record has a million token instances)."""
+    table, vocab = _tables(columns, tokenize)
+    db = _sqlite()
+    marks = ", ".join("?" for _ in range(columns + 1))
+    names = ", ".join(f"c{i}" for i in range(columns))
+    values = [(i, *(None if v is None else str(v) for v in row)) for i, row in enumerate(rows)]
+    db.executemany(f"INSERT INTO {table} (rowid, {names}) VALUES ({marks})", values)
+    position = f"(CAST(substr(col, 2) AS INTEGER) << {COLUMN_SHIFT}) | offset"
+    postings = db.execute(
+        f"SELECT doc, term, '{{' || group_concat({position}, ',' ORDER BY {position}) || '}}' "
+        f"FROM {vocab} GROUP BY doc, term"
+    ).fetchall()
+    lengths = [0] * len(rows)
+    for doc, count in db.execute(f"SELECT doc, count(*) FROM {vocab} GROUP BY doc"):
+        lengths[doc] = count
+    db.execute(f"INSERT INTO {table} ({table}) VALUES ('delete-all')")
+    return postings, lengths
+
+
 # --- upkeep -------------------------------------------------------------------------------------------------
 
 SYNC_BATCH = 200
-_COPY_SQL = "COPY search_bm25_postings (fts_table, term, doc_id, tf, pos) FROM STDIN"
+_COPY_SQL = "COPY search_bm25_postings (fts_table, term, doc_id, pos) FROM STDIN"
 _COPY_DOCS_SQL = "COPY search_bm25_docs (fts_table, doc_id, length) FROM STDIN"
 
 
@@ -123,23 +145,31 @@ def sync(spec) -> int:
             queries.fetchall(queries.load("bm25_drop_postings"), params)
             queries.fetchall(queries.load("bm25_drop_docs"), params)
             rows = queries.fetchall(texts, {"ids": batch})
-            _write(spec, [r[0] for r in rows], tokenize([r[1:] for r in rows], len(spec.columns)))
+            _write(spec, [r[0] for r in rows], *index_rows([r[1:] for r in rows], len(spec.columns)))
     return len(ids)
 
 
-def _write(spec, doc_ids: list[int], found: list[Tokens]) -> None:
+def _copy_text(value: str) -> str:
+    """A value in COPY's text format (terms are letters and digits; escaped anyway)."""
+    return value.replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n").replace("\r", "\\r")
+
+
+def _write(spec, doc_ids: list[int], postings: list[tuple], lengths: list[int]) -> None:
+    """COPY the records' postings and lengths, as COPY text written here (psycopg's row adaptation of the
+    position arrays cost more than the tokenizing)."""
+    fts = _copy_text(spec.fts_table)
     cursor = queries.raw_connection().cursor()
     try:
         with cursor.copy(_COPY_SQL) as copy:
-            for doc_id, tokens in zip(doc_ids, found, strict=True):
-                for term, positions in tokens.terms.items():
-                    tf = [0] * len(spec.columns)
-                    for p in positions:
-                        tf[p >> COLUMN_SHIFT] += 1
-                    copy.write_row((spec.fts_table, term, doc_id, tf, positions))
+            lines = []
+            for doc, term, positions in postings:
+                lines.append(f"{fts}\t{_copy_text(term)}\t{doc_ids[doc]}\t{positions}\n")
+                if len(lines) >= 10_000:
+                    copy.write("".join(lines))
+                    lines = []
+            copy.write("".join(lines))
         with cursor.copy(_COPY_DOCS_SQL) as copy:
-            for doc_id, tokens in zip(doc_ids, found, strict=True):
-                copy.write_row((spec.fts_table, doc_id, tokens.length))
+            copy.write("".join(f"{fts}\t{d}\t{n}\n" for d, n in zip(doc_ids, lengths, strict=True)))
     finally:
         cursor.close()
 
@@ -187,7 +217,7 @@ class Postings:
             rows = queries.fetchall(queries.load("bm25_postings"), {"fts": spec.fts_table, "terms": exact})
             for token in exact:
                 self._by[(token, False)] = {}
-            for term, doc_id, _, pos in rows:
+            for term, doc_id, pos in rows:
                 self._by[(term, False)][int(doc_id)] = pos
             for token in exact:
                 self._counts[(token, False)] = len(self._by[(token, False)])
@@ -198,7 +228,7 @@ class Postings:
             )
             merged: dict = {}
             per_term: dict = {}
-            for term, doc_id, _, pos in rows:
+            for term, doc_id, pos in rows:
                 merged.setdefault(int(doc_id), []).extend(pos)
                 per_term[term] = per_term.get(term, 0) + 1
             self._by[(token, True)] = {d: sorted(p) for d, p in merged.items()}
