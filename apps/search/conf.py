@@ -28,9 +28,9 @@ DEFAULTS = {
     # exactly (float cosine over every allowed chunk, B-tree lookups, no graph walk); wider ones walk the HNSW
     # index with iterative scan, giving up after PG_HNSW_MAX_SCAN_TUPLES tuples, and a walk that came back
     # with fewer candidates than asked is redone exactly, so a filtered query is never short.
-    # PostgreSQL's head cache threshold (apps/search/pgsearch.py): ts_rank_cd reads each matching record's
-    # tsvector (~15 µs a record on 2 busy cores: 10k records ~175 ms a query), so terms are cached far sooner
-    # than FTS5's phrases are.
+    # PostgreSQL's head cache threshold (apps/search/pgsearch.py): a phrase's BM25 there reads its postings
+    # rows and walks their positions in Python, dearer per record than FTS5's doclists, so phrases are cached
+    # far sooner than FTS5's are.
     "PG_LEXICAL_HEAD_POSTINGS": 2_000,
     # PostgreSQL's candidate count from the HNSW walk, max(MIN, N / PER): tuned on the 1M-chunk bench on
     # seed-11 queries (not the reported ones; python -m bench --backend postgres --tune) by one rule, the
