@@ -6,9 +6,10 @@ only ranks records the lexical engine admits (``allowed``) or does not exclude (
 constrain nothing (the vector leg's point is to find records by meaning without them).
 
 The same sets count a search: ``admitted`` is every record of a source matching the lexical query with the
-filters applied, with no depth cap. Both use the lexical engine's own must-match expressions
-(``ParsedQuery.must``/``fts`` on FTS5, ``pgsearch.tsqueries`` on PostgreSQL), so "matches" means the same
-thing to the count, the constraint and the lexical ranking.
+filters applied, with no depth cap. Both use the lexical engine's own matching
+(``ParsedQuery.must``/``fts`` on FTS5; on PostgreSQL the records ``pgsearch.bm25_source`` admits, FTS5's
+terms and NEAR included), so "matches" means the same thing to the count, the constraint and the lexical
+ranking.
 """
 
 from dataclasses import dataclass
@@ -46,9 +47,8 @@ def admitted(spec, parsed: ParsedQuery, filters: SearchFilters) -> np.ndarray:
     """Ids of every record of the source that ``parsed`` matches (required phrases, NOT and boolean groups
     applied), with the filters; ascending."""
     if queries.postgres():
-        match, must = pgsearch.tsqueries(parsed)
-        return _ids(spec, match, must, filters) if match else _none()
-    return _ids(spec, parsed.must() or parsed.fts(), None, filters)
+        return pgsearch.admitted_ids(spec, parsed, filters)
+    return _ids(spec, parsed.must() or parsed.fts(), filters)
 
 
 def excluded(spec, terms: tuple[Term, ...]) -> np.ndarray:
@@ -56,21 +56,15 @@ def excluded(spec, terms: tuple[Term, ...]) -> np.ndarray:
     if not terms:
         return _none()
     if queries.postgres():
-        parts = [p for p in (pgsearch.term_query(t) for t in terms) if p]
-        return _ids(spec, " | ".join(parts), None, SearchFilters()) if parts else _none()
-    return _ids(spec, any_of(list(terms)), None, SearchFilters())
+        return pgsearch.admitted_ids(spec, ParsedQuery(optional=list(terms)), SearchFilters())
+    return _ids(spec, any_of(list(terms)), SearchFilters())
 
 
-def _ids(spec, match: str, must: str | None, filters: SearchFilters) -> np.ndarray:
+def _ids(spec, match: str, filters: SearchFilters) -> np.ndarray:
+    """FTS5: the records ``match`` admits, with the filters."""
     fragments, params = content_filters(spec, filters)
     raw = {"filters": "".join(f" AND {f}" for f in fragments)}
-    if queries.postgres():
-        raw["must"] = (
-            f" AND c.{quote_ident(spec.fts_table)} @@ to_tsquery('josh_english', :must)" if must else ""
-        )
-        params["must"] = must
-    else:
-        raw["join"] = f"JOIN {quote_ident(spec.content_table)} AS c ON c.id = m.doc_id" if fragments else ""
+    raw["join"] = f"JOIN {quote_ident(spec.content_table)} AS c ON c.id = m.doc_id" if fragments else ""
     sql = queries.render("match_ids", idents={"fts": spec.fts_table, "content": spec.content_table}, raw=raw)
     rows = queries.fetchall(sql, {**params, "q": match})
     return np.unique(np.fromiter((r[0] for r in rows), dtype=np.int64, count=len(rows)))

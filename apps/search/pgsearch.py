@@ -327,17 +327,34 @@ def rank_source(spec, parsed: ParsedQuery, filters: SearchFilters, *, depth: int
     the head cache's bookkeeping for one source (the benches compare the served ranking with it)."""
     ranked = bm25_source(spec, parsed)
     order = np.lexsort((ranked.ids, -ranked.scores))
-    fragments, params = filters_module.content_filters(spec, filters)
     rows = [(int(ranked.ids[i]), -float(ranked.scores[i])) for i in order]
-    if fragments and rows:
-        sql = queries.render(
-            "filter_ids",
-            idents={"content": spec.content_table},
-            raw={"filters": "".join(f" AND {f}" for f in fragments)},
-        )
-        passed = {r[0] for r in queries.fetchall(sql, {**params, "ids": [d for d, _ in rows]})}
+    passed = _passing(spec, filters, [d for d, _ in rows])
+    if passed is not None:
         rows = [r for r in rows if r[0] in passed]
     return rows[:depth], (ranked.match if rows else None)
+
+
+def admitted_ids(spec, parsed: ParsedQuery, filters: SearchFilters) -> np.ndarray:
+    """Ids (ascending) of every record of the source the lexical ranking admits, with the filters: the same
+    set ``rank_source`` ranks, so a count or a constraint means what the lexical answer means."""
+    ids = bm25_source(spec, parsed).ids
+    passed = _passing(spec, filters, [int(d) for d in ids])
+    if passed is not None:
+        ids = np.array(sorted(passed), dtype=np.int64)
+    return ids
+
+
+def _passing(spec, filters: SearchFilters, ids: list[int]) -> set[int] | None:
+    """The ids among ``ids`` the search filters let through, or None when no filter applies."""
+    fragments, params = filters_module.content_filters(spec, filters)
+    if not fragments or not ids:
+        return None
+    sql = queries.render(
+        "filter_ids",
+        idents={"content": spec.content_table},
+        raw={"filters": "".join(f" AND {f}" for f in fragments)},
+    )
+    return {r[0] for r in queries.fetchall(sql, {**params, "ids": ids})}
 
 
 def corpus_parts(result, parsed: ParsedQuery) -> tuple[int, int, dict, dict]:
