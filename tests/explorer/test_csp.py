@@ -174,7 +174,7 @@ def test_pages_run_their_scripts_and_report_no_csp_violation(server, browser, bi
         if name == "bill":  # explorer/copy.js showed the copy button (the clipboard API exists on localhost)
             assert page.locator("button.copy").is_visible()
         elif name == "search":
-            assert page.locator("ol.hits li.hit").count() >= 5
+            assert page.locator("ol.hits li.hit").count() >= 1 and page.locator("ol.hits mark").count() >= 1
         elif name == "browse-detail":  # DRF's scripts pretty-printed the JSON
             assert page.locator("pre.prettyprint span.str").count() > 20
         elif name == "docs":  # Swagger UI read /v1/openapi.json and drew every operation
