@@ -53,6 +53,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # The CSP and nosniff on Django's responses under any server (apps/core/security_headers.py).
+    "apps.core.security_headers.SecurityHeadersMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "apps.core.middleware.RequestIdMiddleware",
     "apps.core.public_url.PublicUrlMiddleware",
@@ -153,6 +155,9 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 
 LANGUAGE_CODE = "en-us"
+# Timestamps are stored, compared and served in UTC; the day a person reads for one (a vote, a comment
+# deadline) is its legislative day on Eastern time, and only apps.core.legislative converts to it. Not
+# TIME_ZONE = "America/New_York": that would move every ``__date`` lookup, Trunc and admin form with it.
 TIME_ZONE = "UTC"
 USE_I18N = False
 USE_TZ = True

@@ -130,6 +130,9 @@ class VoteSummary(BaseModel):
     session_year: int
     number: int
     voted_at: datetime | None
+    legislative_date: date | None = Field(
+        description="The day of voted_at on Eastern time (America/New_York), as Congress dates it; voted_at is UTC."
+    )
     category: str
     question: str
     result: str

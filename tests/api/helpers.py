@@ -6,8 +6,8 @@ LEGISLATOR_SUMMARY_KEYS = {
 }  # fmt: skip
 COMMITTEE_SUMMARY_KEYS = {"id", "name", "chamber", "is_current", "parent_id"}
 VOTE_SUMMARY_KEYS = {
-    "id", "upstream_id", "chamber", "congress", "session_year", "number", "voted_at", "category", "question",
-    "result", "bill_id", "totals", "citation",
+    "id", "upstream_id", "chamber", "congress", "session_year", "number", "voted_at", "legislative_date",
+    "category", "question", "result", "bill_id", "totals", "citation",
 }  # fmt: skip
 
 
