@@ -6,9 +6,9 @@ from dataclasses import dataclass, field
 
 from django.apps import apps
 
+from apps.citations.links import is_http_url
 from apps.citations.models import CitedRecord
 from apps.citations.rules import rule_for
-from apps.citations.links import is_http_url
 from apps.core.plans import plan_for_model
 
 EXAMPLES = 3  # failing ids shown per record type
