@@ -169,7 +169,8 @@ def _version_date(root) -> date | None:
     if dates:
         return max(dates)
     meta = next((el for el in root if local(el) == "meta"), None)
-    processed = (
-        [iso_or_prose_date(el) for el in meta if local(el) == "processedDate"] if meta is not None else []
-    )
-    return next((d for d in processed if d), None)
+    processed = next((el for el in meta if local(el) == "processedDate"), None) if meta is not None else None
+    try:
+        return date.fromisoformat((processed.text or "").strip()[:10]) if processed is not None else None
+    except ValueError:
+        return None
