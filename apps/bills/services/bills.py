@@ -149,17 +149,17 @@ def _text_versions(bill: Bill, rec: BillStatusRecord, stamp, is_new: bool) -> bo
 # The action that marks a text version's stage: dates a version BILLSTATUS lists without one. An enrolled
 # measure is presented to the President; a concurrent resolution never is, so its last passage dates it.
 _STAGE_ACTIONS = {
-    "enr": (("Presented to President",), ("Passed/agreed to in", "Resolving differences")),
-    "eh": (("Passed/agreed to in House", "Passed House"),),
-    "es": (("Passed/agreed to in Senate", "Passed Senate"),),
+    "enr": ((("Presented to President",), min), (("Passed/agreed to in", "Resolving differences"), max)),
+    "eh": ((("Passed/agreed to in House", "Passed House"), min),),
+    "es": ((("Passed/agreed to in Senate", "Passed Senate"), min),),
 }
 
 
 def _stage_date(rec: BillStatusRecord, version_code: str):
-    for starts in _STAGE_ACTIONS.get(version_code, ()):
+    for starts, pick in _STAGE_ACTIONS.get(version_code, ()):
         days = [a.action_date for a in rec.actions if a.action_date and a.text.startswith(starts)]
         if days:
-            return days[0] if starts[0] == "Presented to President" else max(days)
+            return pick(days)
     return None
 
 
