@@ -46,7 +46,9 @@ def test_every_record_type_declares_its_rule():
 
 def test_a_url_outside_the_publishers_scheme_fails_the_audit():
     Bill.objects.filter(bill_id="hr:117:1").update(source_url="javascript:alert(1)")
-    BillTextVersion.objects.filter(pk=BillTextVersion.objects.order_by("pk").first().pk).update(published_at=None)
+    BillTextVersion.objects.filter(pk=BillTextVersion.objects.order_by("pk").first().pk).update(
+        published_at=None
+    )
     with pytest.raises(CommandError, match="2 of 23 record types have incomplete citations"):
         audit_output()
 
@@ -70,7 +72,10 @@ def test_an_lda_form_file_without_a_filing_uuid_is_found_by_the_apis_filing_sear
     assert row.source_url.startswith("https://lda.senate.gov/api/v1/filings/?registrant_name=")
     assert f"filing_year={row.year}" in row.source_url
     uuid = LobbyingFiling.objects.get(document_id="0005b52d-cd4e-4e4a-984f-7ade8e95eaa8")
-    assert uuid.source_url == "https://lda.senate.gov/filings/public/filing/0005b52d-cd4e-4e4a-984f-7ade8e95eaa8/print/"
+    assert (
+        uuid.source_url
+        == "https://lda.senate.gov/filings/public/filing/0005b52d-cd4e-4e4a-984f-7ade8e95eaa8/print/"
+    )
 
 
 def test_a_senate_only_stub_links_the_roll_call_that_names_it():
