@@ -20,3 +20,22 @@ def is_http_url(value) -> bool:
 
 def http_url_or(value, fallback: str = "") -> str:
     return value if is_http_url(value) else fallback
+
+
+# Where an id leads when Josh does not hold its record: set once by the composition (apps.explorer, which
+# sees every app) so the lower surfaces (browse) link the publisher instead of a 404. ``resolve(value)``
+# returns ``(url, external)``: an explorer path when held, the publisher's URL when not, None for nowhere.
+_resolver = None
+
+
+def set_record_resolver(resolve) -> None:
+    global _resolver
+    _resolver = resolve
+
+
+def resolve_record(value: str):
+    return _resolver(value) if _resolver is not None else None
+
+
+def resolver_set() -> bool:
+    return _resolver is not None
