@@ -3,7 +3,10 @@ too: its page says it is one); else to the publisher's page for that id (marked 
 (the id is shown as text). A page never links to a record Josh does not hold.
 """
 
+import threading
 from dataclasses import dataclass
+
+from django.core.signals import request_started
 
 from apps.bills.models import Bill, PublicLaw
 from apps.bills.naming import bill_url, law_url
@@ -12,7 +15,7 @@ from apps.core.ids import classify_id
 from apps.documents.plans.ecfr_and_cfr import SECTION_URL as CFR_URL
 from apps.documents.plans.us_code import SECTION_URL as USC_URL
 from apps.explorer.records import GETTERS, record_path
-from apps.registry.models import Committee, RollCallVote
+from apps.registry.models import Committee, Legislator, RollCallVote
 from apps.registry.selectors.legislators import legislator_row
 from apps.registry.services import BIOGUIDE_URL
 
@@ -32,7 +35,7 @@ def _exists(kind: str, resource: str, canonical: str) -> bool:
         "public-law": lambda: PublicLaw.objects.filter(law_id=canonical).exists(),
         "committee": lambda: Committee.objects.filter(thomas_id=canonical).exists(),
         "vote": lambda: RollCallVote.objects.filter(vote_id=canonical).exists(),
-        "legislator": lambda: bool(legislator_row(canonical)),
+        "legislator": lambda: _legislator_exists(canonical),
     }
     try:
         if kind in cheap:
@@ -41,6 +44,33 @@ def _exists(kind: str, resource: str, canonical: str) -> bool:
         return getter is not None and bool(getter(id=canonical))
     except JoshError:
         return False
+
+
+_request = threading.local()
+
+
+def _forget(**_) -> None:
+    _request.__dict__.clear()
+
+
+request_started.connect(_forget, dispatch_uid="explorer-links-forget")
+
+
+def _held_members() -> set[str]:
+    """Every bioguide id and ``lis:`` id Josh holds, read once per request: a vote page links 435 members,
+    and Congress has had about 12,000 (bounded, unlike bills)."""
+    if not hasattr(_request, "members"):
+        _request.members = set()
+        for bioguide, lis in Legislator.objects.values_list("bioguide_id", "lis_id").order_by():
+            _request.members.update(x for x in (bioguide, lis and f"lis:{lis}") if x)
+    return _request.members
+
+
+def _legislator_exists(canonical: str) -> bool:
+    scheme, _, value = canonical.rpartition(":")
+    if scheme in ("", "lis") and not value.isdigit():
+        return canonical in _held_members()
+    return bool(legislator_row(canonical))  # another crosswalk id: through the crosswalk
 
 
 def _vote_url(canonical: str) -> str:
