@@ -22,6 +22,7 @@ from apps.core.services.sources import sources_list
 from apps.dossiers import selectors as dossiers
 from apps.explorer import lists, records, services
 from apps.explorer import search as explorer_search
+from apps.explorer.links import link_for_id
 from apps.registry import selectors as registry
 from apps.registry.schemas import MembersParams
 
@@ -364,10 +365,16 @@ def _document(resource: str, id: str) -> dict:
         "template": "explorer/document.html",
         "record_id": record.id,
         "record": record,
-        "parts": services.document_parts(data, link=records.url_for_id),
+        "parts": services.document_parts(data, link=_id_target),
         "source_title": explorer_search.source_titles().get(data.get("citation", {}).get("source", "")),
         "citation": getattr(record, "citation", None),
     }
+
+
+def _id_target(value: str) -> str | None:
+    """An id on a document page leads to its record, else to its publisher (links.link_for_id)."""
+    target = link_for_id(value)
+    return target.url if target else None
 
 
 RENDERERS = {"bills": _bill, "votes": _vote, "legislators": _legislator, "committees": _committee}

@@ -191,7 +191,12 @@ class LegislatorListParams(BaseModel):
     caucus: str | None = Field(
         None, max_length=40, description="Party caucused with: D, R or spelled out (independents included)."
     )
-    current: bool | None = Field(None, description="Only current (true) or former/stub (false) members.")
+    current: bool | None = Field(None, description="Only current (true) or former (false) members.")
+    include_stubs: bool = Field(
+        False,
+        description="Also members known only because a vote, bill or roster names them (citation.in_corpus "
+        "false), kept out of lists and counts by default.",
+    )
     limit: int | None = Field(None, description="Page size (default 20, max 250).")
     cursor: str | None = None
 

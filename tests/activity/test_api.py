@@ -3,7 +3,7 @@ import pytest
 from apps.core.ids import classify_id
 
 TECO = "lda:ld2:0005b52d-cd4e-4e4a-984f-7ade8e95eaa8"
-CITATION_KEYS = {"citation_string", "url", "published_at", "source", "retrieved_at"}
+CITATION_KEYS = {"citation_string", "url", "published_at", "source", "retrieved_at", "in_corpus"}
 
 
 def _error(response, status, code):

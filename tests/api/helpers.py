@@ -1,4 +1,4 @@
-CITATION_KEYS = {"citation_string", "url", "published_at", "source", "retrieved_at"}
+CITATION_KEYS = {"citation_string", "url", "published_at", "source", "retrieved_at", "in_corpus"}
 PAGINATION_KEYS = {"limit", "total", "next_cursor"}
 LEGISLATOR_SUMMARY_KEYS = {
     "id", "bioguide_id", "lis_id", "name", "party", "caucus", "state", "district", "chamber", "is_current",

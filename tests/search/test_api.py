@@ -4,7 +4,7 @@ import pytest
 
 SAP = "statements-of-administration-policy"
 HIT_KEYS = {"id", "source", "resource", "title", "snippet", "score", "explain", "citation"}
-CITATION_KEYS = {"citation_string", "url", "published_at", "source", "retrieved_at"}
+CITATION_KEYS = {"citation_string", "url", "published_at", "source", "retrieved_at", "in_corpus"}
 
 
 @pytest.fixture

@@ -96,6 +96,7 @@ class RegulatoryDocumentListParams(BaseModel):
     fr_doc_num: str | None = Field(None, max_length=40, description="Federal Register document number.")
     kind: Literal["document", "comment"] | None = None
     document_type: str | None = Field(None, max_length=60)
+    include_stubs: bool = Field(False, description="Also documents known only from a comment count.")
     limit: int | None = None
     cursor: str | None = None
 

@@ -188,7 +188,11 @@ def regulatory_document_get(*, id: str) -> RegulatoryDocumentOut:
 
 def regulatory_document_queryset(*, params: RegulatoryDocumentListParams):
     """The documents a list request's filters match (unordered); aggregates reuse it."""
-    qs = RegulatoryDocument.objects.all()
+    qs = (
+        RegulatoryDocument.objects.all()
+        if params.include_stubs
+        else RegulatoryDocument.objects.filter(is_stub=False)
+    )
     if params.docket:
         qs = qs.filter(docket_number=docket_canonical(params.docket).split(":", 1)[1])
     if params.fr_doc_num:

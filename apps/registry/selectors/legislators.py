@@ -151,6 +151,8 @@ def _filters(params: LegislatorListParams) -> dict:
         filters["caucus"] = _party(params.caucus, parameter="caucus")
     if params.current is not None:
         filters["is_current"] = params.current
+    if not params.include_stubs:
+        filters["is_stub"] = False
     return filters
 
 
