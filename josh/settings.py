@@ -123,15 +123,22 @@ DATABASES = {
 # Web state (sessions, login attempts, API keys, curators' queued changes) in a small SQLite file of its own,
 # so a web request never writes the file an ingest holds the write lock of (apps/core/db/routers.py,
 # docs/ACCESS.md "Web requests never wait on an ingest"). PostgreSQL keeps it in the data database.
-DATABASES["web"] = {
-    **DATABASES["default"],
-    "NAME": env_path("JOSH_WEB_DATABASE", DATA_DIR / "josh-web.sqlite3"),
-    "OPTIONS": {
-        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
-        "transaction_mode": "IMMEDIATE",
-        "timeout": env_int("JOSH_DB_TIMEOUT_S", 10, minimum=1),
-    },
-}
+# Default: beside the data file, named after it (josh.sqlite3 -> josh-web.sqlite3); "same" keeps it in the
+# data file (one file, as copy_to_sqlite writes it; docs/DEPLOY.md).
+_data_file = Path(DATABASES["default"]["NAME"])
+_web_file = env_str(
+    "JOSH_WEB_DATABASE", str(_data_file.with_name(f"{_data_file.stem}-web{_data_file.suffix}"))
+)
+if _web_file != "same":
+    DATABASES["web"] = {
+        **DATABASES["default"],
+        "NAME": Path(_web_file),
+        "OPTIONS": {
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
+            "transaction_mode": "IMMEDIATE",
+            "timeout": env_int("JOSH_DB_TIMEOUT_S", 10, minimum=1),
+        },
+    }
 DATABASE_ROUTERS = ["apps.core.db.routers.WebStateRouter"]
 # One setting switches the engine (docs/DEPLOY.md): JOSH_DATABASE_URL=postgres://user:pass@host:5432/josh runs
 # Josh on PostgreSQL + pgvector; unset, it stays on the SQLite file above.
@@ -146,7 +153,7 @@ if DATABASE_URL:
     )
     if DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
         raise ImproperlyConfigured("JOSH_DATABASE_URL must be a postgres:// URL (unset it for SQLite).")
-    del DATABASES["web"]  # row locks: web writes never wait on an ingest's batch here
+    DATABASES.pop("web", None)  # row locks: web writes never wait on an ingest's batch here
     # The server stops any one statement past this (apps/core/db/timelimit.py checks the budgets between them).
     timeout_ms = env_int("JOSH_PG_STATEMENT_TIMEOUT_MS", 30_000, minimum=0)
     DATABASES["default"].setdefault("OPTIONS", {})["options"] = f"-c statement_timeout={timeout_ms}"
