@@ -172,10 +172,26 @@ def _admin(url: str, members: list[str], ct: str, stop: threading.Event, rec: Re
                 },
             )
             ok = post.status_code == 302
-            rec.add("admin-save", (time.perf_counter() - started) * 1000, None if ok else
-                    f"save {post.status_code}: {post.text[:150]}")  # fmt: skip
+            error = None if ok else f"save {post.status_code}: {_refusal(post.text)}"
+            rec.add("admin-save", (time.perf_counter() - started) * 1000, error)
             if ok:
                 saved.append((rec.phase, value))
+            elif "errorlist" in post.text:  # say which field the form refused, not only that it did
+                rec.add(
+                    "admin-save",
+                    0,
+                    "form: " + re.sub(r"<[^>]+>", " ", post.text.split('class="errorlist', 1)[1])[:160],
+                )
+
+
+def _refusal(html: str) -> str:
+    """What an admin page that did not redirect says: its error list, else its start."""
+    if 'class="errorlist' in html:
+        return (
+            "form: "
+            + re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html.split('class="errorlist', 1)[1]))[:160]
+        )
+    return html[:150]
 
 
 def _queue_states(env: dict) -> dict:
@@ -276,8 +292,11 @@ def _record_keys(url: str) -> tuple[list[str], str]:
             "/admin/login/?next=/admin/",
             data={"csrfmiddlewaretoken": _token(page.text), "username": "curator", "password": PASSWORD},
         )
-        found = http.get("/admin/registry/legislator/").text
-        pks = list(dict.fromkeys(re.findall(r'href="/admin/registry/legislator/(\d+)/change/', found)))
+        pks: list[str] = []
+        for page in range(1, 7):  # up to 600 records x 3 fields: more corrections than a run saves
+            found = http.get("/admin/registry/legislator/", params={"p": page}).text
+            pks.extend(re.findall(r'href="/admin/registry/legislator/(\d+)/change/', found))
+        pks = list(dict.fromkeys(pks))
         change = http.get(f"/admin/registry/legislator/{pks[0]}/change/").text
         return pks, re.search(r"content_type=(\d+)", change).group(1)
 

@@ -9,13 +9,11 @@ from django import forms
 from django.contrib import admin, messages
 from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db import transaction
 from django.http import HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html
 
-from apps.core.db.routers import web_alias
 from apps.core.errors import JoshError
 from apps.core.plans import all_plans
 from apps.core.services.writer_lock import current_holder, holder_text
@@ -29,16 +27,15 @@ class NeverWaitsOnIngest:
     """The curation admins answer during an ingest (docs/ACCESS.md "Web requests never wait on an ingest"):
     Django's admin opens a transaction on the model's database around every add, change and delete view, and
     on an SQLite data file that waits for the ingest's write lock. These views change the data only through
-    the queue (apps.curation.queue), so their transaction is the web-state database's. The queue's rows are
+    the queue (apps.curation.queue), one committed row per change, so they open none: a change is committed
+    before the queue looks for a writer, and a writer letting go of its lock finds it. The queue's rows are
     the record of who changed what and why, so no admin LogEntry (a data-database write) is added."""
 
     def changeform_view(self, request, object_id=None, form_url="", extra_context=None):
-        with transaction.atomic(using=web_alias()):
-            return self._changeform_view(request, object_id, form_url, extra_context)
+        return self._changeform_view(request, object_id, form_url, extra_context)
 
     def delete_view(self, request, object_id, extra_context=None):
-        with transaction.atomic(using=web_alias()):
-            return self._delete_view(request, object_id, extra_context)
+        return self._delete_view(request, object_id, extra_context)
 
     def changelist_view(self, request, extra_context=None):
         queue.try_apply()

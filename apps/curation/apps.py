@@ -13,5 +13,5 @@ class CurationConfig(AppConfig):
 
         overrides.register_provider(services.PROVIDER)
         services.connect_signals()
-        # Curators' changes queued while an ingest or embed wrote are applied by it as it finishes.
-        writer_lock.on_release(queue.apply_pending)
+        # Curators' changes queued while an ingest or embed wrote are applied by it as it lets go of the lock.
+        writer_lock.on_release(queue.try_apply)

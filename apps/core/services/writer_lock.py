@@ -70,18 +70,22 @@ def writer_lock(*, task: str, source: str) -> Iterator[dict]:
         "since": timezone.now().isoformat(timespec="seconds"),
     }
     hold = _advisory_lock if connection.vendor == "postgresql" else _file_lock
-    with hold(me):
-        # A write job, not a public query: free of any request budget open on this thread (one it runs
-        # inline under, or one a streamed response nobody read to the end left behind).
-        with timelimit.unlimited():
-            try:
+    held = False
+    try:
+        with hold(me):
+            held = True
+            # A write job, not a public query: free of any request budget open on this thread (one it runs
+            # inline under, or one a streamed response nobody read to the end left behind).
+            with timelimit.unlimited():
                 yield me
-            finally:
-                _run_release_hooks()
+    finally:
+        if held:
+            _run_release_hooks()
 
 
-# Called by the holder as it finishes, still holding the lock: writes that waited for the writer to be free
-# (curators' queued changes, apps.curation.queue) are applied by whoever held it. Registered by the apps.
+# Called by the holder once it has let go of the lock: writes that waited for the writer to be free
+# (curators' queued changes, apps.curation.queue) are applied by whoever held it. After the release, not
+# before: a change queued while a hook ran would otherwise wait for the next writer. Registered by the apps.
 _RELEASE_HOOKS: list = []
 
 
