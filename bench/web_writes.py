@@ -348,8 +348,8 @@ def table(rows: list[dict], results: dict, args) -> str:
             f"{res['saved_during_ingest']}; curators' changes after: {res['queue']}"
         )
         for r in rows:
-            for e in r["error_sample"]:
-                lines.append(f"  - {engine} {e}")
+            if r["engine"] == engine:
+                lines.extend(f"  - {e}" for e in r["error_sample"])
     return "\n".join(lines)
 
 

@@ -1,6 +1,7 @@
 """Web requests never wait on an ingest (docs/ACCESS.md "Web requests never wait on an ingest").
 
-The deployment shape: Josh under uvicorn over an SQLite data file and its web-state file, ``JOSH_AUTH=apikey``.
+The deployment shape: Josh under uvicorn, ``JOSH_AUTH=apikey``, over an SQLite data file and its web-state
+file (or, run under scripts/with_postgres.py, the PostgreSQL database of ``JOSH_DATABASE_URL``).
 A child process runs a real ingest and stops inside its first batch transaction (the runner's ``on_file``
 hook), holding the writer lock and SQLite's write lock as a long ingest does. While it holds them, keyed
 REST and MCP requests, an admin login (and a wrong password, counted by the lockout) and a curator's
@@ -11,7 +12,6 @@ import json
 import os
 import re
 import socket
-import sqlite3
 import subprocess
 import sys
 import time
@@ -29,8 +29,14 @@ SETUP = (
 import django; django.setup()
 from django.contrib.auth import get_user_model
 from apps.access.services import api_key_issue
+from apps.access.models import ApiKey
 from apps.core.services.ingest import run_ingest
+from apps.curation.models import Correction, QueuedChange
+from axes.models import AccessAttempt
 run_ingest(slug="legislators")
+for model in (ApiKey, Correction, QueuedChange, AccessAttempt):  # a PostgreSQL database outlives a run
+    model.objects.all().delete()
+get_user_model().objects.filter(username="curator").delete()
 get_user_model().objects.create_superuser("curator", "c@example.org", PASSWORD)
 print(api_key_issue(name="agent")[1])
 """
@@ -52,7 +58,7 @@ print("done", result.status, flush=True)
 
 
 def _env(data_dir: Path) -> dict:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("JOSH_")}
+    env = {k: v for k, v in os.environ.items() if not k.startswith("JOSH_") or k == "JOSH_DATABASE_URL"}
     env.update(
         DJANGO_SETTINGS_MODULE="josh.settings",  # the two-file layout (the tests' settings keep one database)
         JOSH_DATA_DIR=str(data_dir),
@@ -113,9 +119,22 @@ def _csrf(client: httpx.Client, path: str) -> str:
     return re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.text).group(1)
 
 
-def _web_rows(data_dir: Path, sql: str) -> list[tuple]:
-    with sqlite3.connect(data_dir / "josh-web.sqlite3") as conn:
-        return conn.execute(sql).fetchall()
+def _orm(site, expression: str):
+    """``expression``'s value (JSON) read in a fresh process through the ORM: the web-state file or
+    PostgreSQL alike, beside the server and the held ingest."""
+    code = (
+        "import json, django; django.setup()\n"
+        "from apps.access.models import ApiKey\n"
+        "from apps.core.services.writer_lock import current_holder\n"
+        "from apps.curation.models import Correction, QueuedChange\n"
+        "from axes.models import AccessAttempt\n"
+        f"print('ORM', json.dumps({expression}, default=str))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=site.env, capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    return json.loads(next(x for x in done.stdout.splitlines() if x.startswith("ORM ")).removeprefix("ORM "))
 
 
 @pytest.mark.slow
@@ -134,8 +153,8 @@ def test_keyed_requests_admin_login_and_a_correction_answer_while_an_ingest_hold
     )
     try:
         assert held.stdout.readline().strip() == "holding", held.stderr.read()[-3000:]
-        lock = json.loads((site.data_dir / "josh.sqlite3.writer.lock").read_text())
-        assert lock["pid"] == held.pid and lock["source"] == "legislators"
+        holder = _orm(site, "current_holder()")
+        assert holder["pid"] == held.pid and holder["source"] == "legislators"
 
         # REST and MCP with a key: the key's first use stamps last_used, in the web-state file.
         listing = httpx.get(site.url + "/v1/legislators", params={"limit": 5}, headers=keyed, timeout=60)
@@ -156,7 +175,7 @@ def test_keyed_requests_admin_login_and_a_correction_answer_while_an_ingest_hold
         assert mcp.status_code == 200, mcp.text[:500]
         assert mcp.json()["result"].get("isError") is not True, mcp.text[:500]
         assert member["id"] in mcp.json()["result"]["content"][0]["text"]
-        assert _web_rows(site.data_dir, "SELECT last_used IS NOT NULL FROM access_apikey") == [(1,)]
+        assert _orm(site, "[k.last_used is not None for k in ApiKey.objects.all()]") == [True]
 
         with httpx.Client(base_url=site.url, timeout=60) as admin:
             token = _csrf(admin, "/admin/login/")
@@ -165,9 +184,8 @@ def test_keyed_requests_admin_login_and_a_correction_answer_while_an_ingest_hold
                 data={"csrfmiddlewaretoken": token, "username": "curator", "password": "wrong"},
             )
             assert wrong.status_code == 200 and "Please enter the correct username" in wrong.text
-            assert _web_rows(
-                site.data_dir, "SELECT username, failures_since_start FROM axes_accessattempt"
-            ) == [("curator", 1)]
+            attempts = "list(AccessAttempt.objects.values_list('username', 'failures_since_start'))"
+            assert _orm(site, attempts) == [["curator", 1]]
             token = _csrf(admin, "/admin/login/")
             login = admin.post(
                 "/admin/login/?next=/admin/",
@@ -197,9 +215,8 @@ def test_keyed_requests_admin_login_and_a_correction_answer_while_an_ingest_hold
             assert saved.headers["location"] == "/admin/curation/queuedchange/"
             queue = admin.get("/admin/curation/queuedchange/")
             assert queue.status_code == 200 and "pending" in queue.text
-        assert _web_rows(
-            site.data_dir, "SELECT action, object_id, field, value, status FROM curation_queuedchange"
-        ) == [("correct", pk, "nickname", "Queued Nickname", "pending")]
+        queued = "list(QueuedChange.objects.values_list('action', 'object_id', 'field', 'value', 'status'))"
+        assert _orm(site, queued) == [["correct", pk, "nickname", "Queued Nickname", "pending"]]
         before = httpx.get(site.url + f"/v1/legislators/{member['id']}", headers=keyed, timeout=60).json()
         assert before["nickname"] != "Queued Nickname"
         assert held.poll() is None  # every answer above came while the ingest held the writer
@@ -207,12 +224,9 @@ def test_keyed_requests_admin_login_and_a_correction_answer_while_an_ingest_hold
         out, err = held.communicate("\n", timeout=120)
     assert held.returncode == 0 and "done" in out, err[-3000:]
 
-    # The ingest applied the queued correction as it released the writer lock.
-    assert _web_rows(site.data_dir, "SELECT status, error FROM curation_queuedchange") == [("applied", "")]
+    # The ingest applied the queued correction once it had released the writer lock.
+    assert _orm(site, "list(QueuedChange.objects.values_list('status', 'error'))") == [["applied", ""]]
     after = httpx.get(site.url + f"/v1/legislators/{member['id']}", headers=keyed, timeout=60).json()
     assert after["nickname"] == "Queued Nickname"
-    with sqlite3.connect(site.data_dir / "josh.sqlite3") as data:
-        corrections = data.execute(
-            "SELECT object_id, field, value, reason FROM curation_correction"
-        ).fetchall()
-    assert corrections == [(pk, "nickname", "Queued Nickname", "saved while an ingest writes")]
+    corrections = "list(Correction.objects.values_list('object_id', 'field', 'value', 'reason'))"
+    assert _orm(site, corrections) == [[pk, "nickname", "Queued Nickname", "saved while an ingest writes"]]
