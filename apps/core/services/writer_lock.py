@@ -109,9 +109,12 @@ def current_holder() -> dict | None:
     lock, so it never refuses an ingest starting at the same moment."""
     if connection.vendor == "postgresql":
         connection.ensure_connection()
-        # The driver's cursor: a look, not one of the caller's queries. pg_stat_activity is a snapshot kept
-        # for the whole transaction: inside one opened before the lock was taken it would not show the holder.
-        with connection.connection.cursor() as cursor:
+        raw = (
+            connection.connection
+        )  # the driver's, as the lock's own: a look, not one of the caller's queries
+        # pg_stat_activity is a snapshot kept for the whole transaction: inside one opened before the lock was
+        # taken it would not show the holder.
+        with raw.cursor() as cursor:
             cursor.execute("SELECT pg_stat_clear_snapshot()")
             cursor.execute(HOLDER_SQL, [ADVISORY_KEY])
             row = cursor.fetchone()
