@@ -135,3 +135,20 @@ def test_admin_pages_get_their_own_budget(settings):
         timelimit.on_request_finished()
     assert 2.0 < admin_left <= 30.0
     assert public_left <= 2.0
+
+
+def test_the_router_keeps_web_state_and_records_apart():
+    from django.contrib.sessions.models import Session
+
+    from apps.access.models import ApiKey
+    from apps.core.db.routers import WebStateRouter, is_web_state
+
+    router = WebStateRouter()
+    assert [is_web_state(m) for m in (Session, ApiKey, QueuedChange, Correction, Legislator)] == [
+        True, True, True, False, False,
+    ]  # fmt: skip
+    assert router.db_for_write(Legislator) is None  # the next router, or default
+    assert router.db_for_write(ApiKey) == "default"  # no web database here (the tests'): the data's
+    assert router.allow_relation(ApiKey(), QueuedChange()) is True
+    assert router.allow_relation(ApiKey(), Correction()) is False
+    assert router.allow_relation(Correction(), Legislator()) is None

@@ -52,7 +52,7 @@ class WebStateRouter:
 
     def allow_relation(self, obj1, obj2, **hints):
         if is_web_state(obj1) or is_web_state(obj2):
-            return is_web_state(obj1) == is_web_state(obj2) or None
+            return is_web_state(obj1) == is_web_state(obj2)  # never across the two databases
         return None
 
     def allow_migrate(self, db, app_label, model_name=None, **hints):
