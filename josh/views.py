@@ -1,12 +1,24 @@
 """Views that compose several apps, so they live in the composition root rather than in any one app."""
 
+import re
+
 from django.http import JsonResponse
 
 from apps.core.services.health import health
 from apps.search.health import index_health
 
+# "(pid 4242 on web-3)": which process on which machine ran a run is the operator's business (the admin and
+# `manage.py ingest --show-errors` show it), not an open endpoint's: it maps the deployment for an attacker.
+_PROCESS = re.compile(r"\s*\(pid [^)]*\)")
+
 
 def healthz(request):
-    """Liveness and per-source health for load balancers and operators: 200 unless the database is down."""
+    """Liveness and per-source health for load balancers and operators: 200 unless the database is down.
+    Open to anyone, so it names no process id, host name or database error text."""
     body = health(index_health)
+    for entry in body["sources"].values():
+        if "note" in entry:
+            entry["note"] = _PROCESS.sub("", entry["note"])
+    if body["status"] == "down":
+        body["database"] = "down"  # the driver's message can name the file or the server's address
     return JsonResponse(body, status=503 if body["status"] == "down" else 200)
