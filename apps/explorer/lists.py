@@ -18,7 +18,9 @@ from apps.browse.views import BrowseList, parse_params, registered
 from apps.core.aggregates import AggregateParams, all_aggregates, get_aggregate
 from apps.core.errors import JoshError
 from apps.core.export import columns_of, rows_of
+from apps.core.resources import get_resource
 from apps.explorer import charts
+from apps.explorer.labels import column_label, field_label, inline
 from apps.explorer.records import GETTERS, record_path
 from apps.explorer.services import readable
 
@@ -67,8 +69,9 @@ class ChartBlock:
 @dataclass
 class ListPage:
     resource: str
-    filters: list[dict]
+    filters: list[dict]  # filter_fields' dicts with the field's human ``label`` added
     columns: list[str]
+    column_labels: list[str]
     rows: list[list[dict]]
     total: int
     shown: int
@@ -107,8 +110,13 @@ def build(resource: str, query) -> ListPage:
     next_cursor = body["pagination"]["next_cursor"]
     page = ListPage(
         resource=resource,
-        filters=filter_fields([view.params], query) if view.params else [],
+        filters=[
+            {**f, "label": field_label(view.params, f["name"])} for f in filter_fields([view.params], query)
+        ]
+        if view.params
+        else [],
         columns=columns,
+        column_labels=[column_label(get_resource(resource).hit, c) for c in columns],
         rows=[[_cell(c, row.get(c, ""), resource) for c in columns] for row in rows],
         total=body["pagination"]["total"],
         shown=len(rows),
@@ -141,7 +149,13 @@ def _charts(resource: str, view, params, query) -> list[ChartBlock]:
     try:
         block = _aggregate_block(resource, params, filters, {"group_by": chosen})
         block.choices = [
-            {"field": g, "url": _url(f"/{resource}", query, chart=g), "current": g == chosen} for g in groups
+            {
+                "field": g,
+                "label": field_label(get_resource(resource).hit, g),
+                "url": _url(f"/{resource}", query, chart=g),
+                "current": g == chosen,
+            }
+            for g in groups
         ]
         blocks.append(block)
         if spec.time_fields:
@@ -157,6 +171,7 @@ def _charts(resource: str, view, params, query) -> list[ChartBlock]:
 def _aggregate_block(resource: str, params, filters: dict, request: dict) -> ChartBlock:
     from apps.core.aggregate_query import aggregate
 
+    hit = get_resource(resource).hit
     result = aggregate(resource=resource, params=params, agg=AggregateParams(**request))
     api = f"/v1/{resource}"
     if "group_by" in request:
@@ -164,14 +179,16 @@ def _aggregate_block(resource: str, params, filters: dict, request: dict) -> Cha
         rows = [
             ("(none)" if g.key in (None, "") else str(g.key), g.count) for g in result.groups[:CHART_BARS]
         ]
-        title = f"{resource.replace('-', ' ').capitalize()} by {field_name.replace('_', ' ')}"
+        title = f"{resource.replace('-', ' ').capitalize()} by {inline(field_label(hit, field_name))}"
         if len(result.groups) > CHART_BARS:
             title += f" (top {CHART_BARS} of {len(result.groups)})"
         chart = charts.bar_chart(f"chart-{field_name}", title, rows)
     else:
         field_name = request["bucket_by_time"]
         rows = [(str(g.period.year), g.count) for g in result.groups if g.period is not None]
-        title = f"{resource.replace('-', ' ').capitalize()} per year of {field_name.replace('_', ' ')}"
+        title = (
+            f"{resource.replace('-', ' ').capitalize()} per year of {inline(field_label(hit, field_name))}"
+        )
         chart = charts.line_chart(f"chart-{field_name}", title, rows)
     return ChartBlock(
         chart=chart,

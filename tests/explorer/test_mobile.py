@@ -1,0 +1,113 @@
+"""The explorer on a phone, in a real headless Chromium driven by Playwright (skipped where no chromium or no
+playwright is installed): at 390 px no page scrolls sideways, search results start on the first screen,
+and axe-core finds no serious or critical violation on any page type.
+
+The page types are the explorer's URL conf (apps/explorer/urls.py): home, search, a list page per listable
+resource and a record page per resource, each with one representative record (the first its REST list
+returns from the ingested samples). Screenshots at 1366 and 390 px go to var/screenshots/mobile (git
+ignores var/), or $JOSH_SCREENSHOT_DIR/mobile when set.
+"""
+
+import json
+from urllib.parse import quote
+from urllib.request import urlopen
+
+import pytest
+
+from apps.explorer.lists import list_views
+from apps.explorer.records import GETTERS
+from tests.explorer.test_journeys import CHROMIUM, SHOTS, playwright, serious_violations
+
+pytestmark = [
+    pytest.mark.django_db,
+    pytest.mark.skipif(CHROMIUM is None, reason="no chromium (apt-get install chromium)"),
+]
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1366, "height": 900}
+QUERY = "walk-in freezer efficiency"
+
+
+def page_types(base: str) -> dict[str, str]:
+    """Every page type of the explorer's URL conf, by name, with a representative path."""
+    paths = {"home": "/", "search": "/search?q=" + quote(QUERY), "search-empty": "/search"}
+    paths.update({f"list-{resource}": f"/{resource}" for resource in list_views()})
+    for resource in GETTERS:
+        results = json.loads(urlopen(f"{base}/v1/{resource}?limit=1").read())["results"]
+        if results:  # a resource whose sample holds no record has no page to show
+            paths[f"record-{resource}"] = f"/{resource}/{quote(results[0]['id'], safe=':')}"
+    return paths
+
+
+@pytest.fixture
+def phone(server, monkeypatch):
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    with playwright.sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+        # axe-core goes in as an inline script, which the pages' CSP refuses: the test's own script is let in.
+        page = chromium.new_page(viewport=PHONE, bypass_csp=True, device_scale_factor=1)
+        page.set_default_timeout(60_000)
+        try:
+            yield page
+        finally:
+            chromium.close()
+
+
+def overflow(page) -> dict:
+    """How far the document is wider than the window, and the widest elements that poke out."""
+    return page.evaluate(
+        """() => {
+          const width = window.innerWidth;
+          const out = [...document.querySelectorAll('body *')]
+            .filter(e => e.getBoundingClientRect().right > width + 1)
+            .slice(0, 5)
+            .map(e => e.tagName.toLowerCase() + (e.className && e.className.baseVal === undefined ? '.' + e.className : ''));
+          return {scroll: document.documentElement.scrollWidth, width, out};
+        }"""
+    )
+
+
+def test_no_explorer_page_scrolls_sideways_at_390px(server, phone):
+    paths = page_types(server.url)
+    assert {"home", "search", "list-votes", "record-votes", "record-legislators"} <= set(paths)
+    assert len([p for p in paths if p.startswith("record-")]) >= 15
+    wide = {}
+    for name, path in paths.items():
+        phone.goto(server.url + path)
+        found = overflow(phone)
+        if found["scroll"] > found["width"]:
+            wide[name] = found
+    assert not wide, json.dumps(wide)
+
+
+def test_search_results_start_on_the_first_phone_screen(server, phone):
+    phone.goto(server.url + "/search?q=" + quote(QUERY))
+    first = phone.locator("ol.hits li.hit").first
+    box = first.bounding_box()
+    assert box is not None and "freezer" in first.inner_text().lower()
+    assert box["y"] < PHONE["height"], box  # the first hit's top is on the first screen, unscrolled
+
+
+def test_axe_finds_nothing_serious_on_any_page_type_at_390px(server, phone):
+    found = {}
+    for name, path in page_types(server.url).items():
+        phone.goto(server.url + path)
+        violations = serious_violations(phone)
+        if violations:
+            found[name] = violations
+    assert found == {}
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1366", "390"])
+def test_screenshots_of_vote_legislator_list_and_search(server, phone, viewport):
+    """For a person to look at; each must be a rendered page that does not scroll sideways."""
+    paths = page_types(server.url)
+    phone.set_viewport_size(viewport)
+    out = SHOTS / "mobile"
+    out.mkdir(parents=True, exist_ok=True)
+    for name in ("record-votes", "record-legislators", "list-bills", "search"):
+        phone.goto(server.url + paths[name])
+        shot = out / f"{name}-{viewport['width']}.png"
+        phone.screenshot(path=str(shot), full_page=True)
+        assert shot.stat().st_size > 20_000, name
+        found = overflow(phone)
+        assert found["scroll"] <= found["width"], (name, found)
