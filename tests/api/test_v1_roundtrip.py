@@ -9,7 +9,12 @@ pytestmark = pytest.mark.django_db
 LISTS = [
     ("/v1/legislators", {"q": "Markey"}, "legislators", "legislator"),
     # stubs (lis:S057 ...): out of lists unless asked for, and their ids still resolve
-    ("/v1/legislators", {"current": "false", "include_stubs": "true", "limit": 5}, "legislators", "legislator"),
+    (
+        "/v1/legislators",
+        {"current": "false", "include_stubs": "true", "limit": 5},
+        "legislators",
+        "legislator",
+    ),
     ("/v1/committees", {"q": "ways means"}, "committees", "committee"),
     ("/v1/committees", {"current": "false", "limit": 5}, "committees", "committee"),
     ("/v1/votes", {"chamber": "senate", "congress": 117, "limit": 5}, "votes", "vote"),
