@@ -37,9 +37,10 @@ class Command(BaseCommand):
         except JoshError as exc:
             raise CommandError(exc.message) from exc
         failed = []
+        unreachable: dict[str, str] = {}  # a host down for one source is not asked again for the next
         for fetcher in fetchers:
             try:  # one unreachable upstream must not stop 'sync all'; its state keeps the error
-                result = sync_source(fetcher, since=since)
+                result = sync_source(fetcher, since=since, unreachable=unreachable)
             except JoshError as exc:
                 console.print(f"[bold]{fetcher.slug}[/bold] [red]failed[/red]: {exc.message}")
                 failed.append(fetcher.slug)
