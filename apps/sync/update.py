@@ -14,6 +14,7 @@ maps the run to the command's exit code."""
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import date
 
 from apps.core.errors import JoshError
 from apps.core.plans import get_plan
@@ -56,7 +57,11 @@ class UpdateHooks:
     completed: Callable[[int], None] = lambda n: None
 
 
-def update_source(fetcher: Fetcher, *, unreachable: dict[str, str], hooks: UpdateHooks) -> SourceUpdate:
+def update_source(
+    fetcher: Fetcher, *, unreachable: dict[str, str], hooks: UpdateHooks, since: date | None = None
+) -> SourceUpdate:
+    """One source through every stage; ``since`` as for ``sync`` (default: its cursor, or the fetcher's own
+    first window on a first run)."""
     out = SourceUpdate(fetcher.slug)
     hooks.stage(fetcher.slug, "fetch")
     sync_hooks = SyncHooks(
@@ -65,7 +70,7 @@ def update_source(fetcher: Fetcher, *, unreachable: dict[str, str], hooks: Updat
         ingest_file=lambda _slug: hooks.advance(1),
     )
     try:
-        result = sync_source(fetcher, unreachable=unreachable, hooks=sync_hooks)
+        result = sync_source(fetcher, since=since, unreachable=unreachable, hooks=sync_hooks)
     except JoshError as exc:  # unreachable, or an answer the fetcher could not read: recorded in SyncState
         out.stages["fetch"] = StageOutcome("failed", exc.message)
         for stage in STAGES[1:]:

@@ -20,6 +20,7 @@ from rich.table import Table
 
 from apps.core.errors import JoshError
 from apps.sync.fetchers import all_fetchers
+from apps.sync.management.commands.sync import _date
 from apps.sync.services import resolve_fetchers
 from apps.sync.update import STAGES, UpdateHooks, exit_status, update_source
 
@@ -36,9 +37,12 @@ class Command(BaseCommand):
         parser.add_argument(
             "sources", nargs="*", metavar="SOURCE", help="sources with an upstream; default all"
         )
+        parser.add_argument(
+            "--since", type=_date, help="ask for changes since this date (default: each source's last sync)"
+        )
         parser.add_argument("--no-progress", action="store_true", help="no progress bars (cron logs)")
 
-    def handle(self, *args, sources, no_progress, **options):
+    def handle(self, *args, sources, since, no_progress, **options):
         console = Console(file=self.stdout, highlight=False, soft_wrap=True)
         try:
             fetchers = [f for s in sources for f in resolve_fetchers(s)] if sources else all_fetchers()
@@ -60,10 +64,14 @@ class Command(BaseCommand):
                 completed=lambda n: bar.update(task, completed=n),
             )
             for fetcher in fetchers:
-                update = update_source(fetcher, unreachable=unreachable, hooks=hooks)
+                update = update_source(fetcher, unreachable=unreachable, hooks=hooks, since=since)
                 updates.append(update)
                 console.print(f"[bold]{fetcher.slug}[/bold] [{STYLE[update.status]}]{update.status}[/]")
         console.print(summary_table(updates))
+        for update in updates:  # whole, one a line, for a cron log (the table's cells wrap)
+            for stage, outcome in update.stages.items():
+                if outcome.status in ("partial", "failed"):
+                    console.print(f"{update.source} {stage} {outcome.status}: {escape(outcome.detail)}")
         status = exit_status(updates)
         if status:
             bad = [u.source for u in updates if u.status != "ok"]
