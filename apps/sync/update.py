@@ -17,11 +17,11 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from apps.core.errors import JoshError
-from apps.core.plans import get_plan
+from apps.core.plans import all_plans, get_plan
 from apps.search.coverage import vector_coverage
 from apps.search.embedding import embeddable_plans
 from apps.search.embedding_run import embed_sources
-from apps.sync.fetchers import Fetcher
+from apps.sync.fetchers import Fetcher, all_fetchers
 from apps.sync.services import SyncHooks, sync_source
 
 EXIT_OK, EXIT_FAILED, EXIT_PARTIAL = 0, 1, 3
@@ -89,6 +89,24 @@ def update_source(
     embeddable = [slug for slug in fetcher.ingest if slug in bodies]
     out.stages["embed"] = _embed(embeddable, fetcher.slug, hooks)
     out.stages["index"] = _index(embeddable)
+    return out
+
+
+def local_sources() -> list[str]:
+    """Body sources no upstream feeds (GAO and CRS reports, ingested from files by hand): ``update`` with no
+    source named embeds and checks them too, so what ``ingest`` loaded does not stay lexical-only."""
+    fed = {slug for fetcher in all_fetchers() for slug in fetcher.ingest}
+    # Declared chunk tables, not the live schema: the command's help lists them before any database exists.
+    return [p.slug for p in all_plans() if p.search and p.search.chunk_table and p.slug not in fed]
+
+
+def update_local(slug: str, *, hooks: UpdateHooks) -> SourceUpdate:
+    """A source without an upstream: nothing to fetch or ingest here, its vectors brought up to date."""
+    out = SourceUpdate(slug)
+    out.stages["fetch"] = StageOutcome("skipped", "no upstream (ingest its files with manage.py ingest)")
+    out.stages["ingest"] = StageOutcome("skipped", "no upstream")
+    out.stages["embed"] = _embed([slug], slug, hooks)
+    out.stages["index"] = _index([slug])
     return out
 
 

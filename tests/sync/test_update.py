@@ -13,6 +13,7 @@ from django.core.management import CommandError, call_command
 
 from apps.bills.models import Bill, CboCostEstimate, CommitteeReport, Topic
 from apps.core.plans import get_plan
+from apps.core.services.ingest import run_ingest
 from apps.documents.models import FrDocument
 from apps.search import embedding_run
 from apps.search.coverage import vector_coverage
@@ -158,3 +159,30 @@ def test_offline_fails_at_the_first_refused_connection_not_after_retries(setting
 
     code, printed = _update("bills", "federal-register")
     assert code == 1 and "cannot connect" in printed and "update failed: bills, federal-register" in printed
+
+
+def test_a_source_ingested_by_hand_shows_as_unembedded_until_update_embeds_it(client, corpus):
+    """GAO reports have no upstream: after `ingest`, /healthz and /v1/sources say their vectors are missing
+    (semantic search would silently miss them); `update gao-reports` embeds them and both say so."""
+    run = run_ingest(slug="gao-reports", paths=sorted((corpus / "gao").rglob("gao-*.md"))[:3])
+    assert run.status == "success" and run.inserted == 3
+    health = client.get("/healthz").json()
+    gao = health["sources"]["gao-reports"]
+    assert health["status"] == "degraded" and not gao["ok"]
+    assert gao["search_index"].startswith("vectors incomplete: 3 of 3 document(s)")
+    assert gao["vectors"] == {
+        "documents": 3,
+        "embedded": 0,
+        "stale": 0,
+        "chunks": 0,
+        "coverage": 0.0,
+        "missing": 3,
+    }
+    listed = client.get("/v1/sources/gao-reports").json()["embedding"]
+    assert (listed["documents"], listed["embedded"], listed["coverage"]) == (3, 0, 0.0)
+
+    code, printed = _update("gao-reports")
+    assert code == 0, printed
+    gao = client.get("/healthz").json()["sources"]["gao-reports"]
+    assert gao["search_index"] == "ok" and gao["ok"] and gao["vectors"]["coverage"] == 1.0
+    assert client.get("/v1/sources/gao-reports").json()["embedding"]["coverage"] == 1.0

@@ -22,21 +22,22 @@ from apps.core.errors import JoshError
 from apps.sync.fetchers import all_fetchers
 from apps.sync.management.commands.sync import _date
 from apps.sync.services import resolve_fetchers
-from apps.sync.update import STAGES, UpdateHooks, exit_status, update_source
+from apps.sync.update import STAGES, UpdateHooks, exit_status, local_sources, update_local, update_source
 
 STYLE = {"ok": "green", "partial": "yellow", "failed": "red", "skipped": "dim"}
 
 
 class Command(BaseCommand):
     help = (
-        "Fetch, ingest (every plan that reads the files), embed and index. Sources (default: all): "
+        "Fetch, ingest (every plan that reads the files), embed and index. Sources with an upstream: "
         + ", ".join(f.slug for f in all_fetchers())
+        + ". Body sources without one (embedded only): "
+        + ", ".join(local_sources())
+        + ". Default: all of them."
     )
 
     def add_arguments(self, parser):
-        parser.add_argument(
-            "sources", nargs="*", metavar="SOURCE", help="sources with an upstream; default all"
-        )
+        parser.add_argument("sources", nargs="*", metavar="SOURCE", help="a source (see above); default: all")
         parser.add_argument(
             "--since", type=_date, help="ask for changes since this date (default: each source's last sync)"
         )
@@ -44,10 +45,14 @@ class Command(BaseCommand):
 
     def handle(self, *args, sources, since, no_progress, **options):
         console = Console(file=self.stdout, highlight=False, soft_wrap=True)
+        local = local_sources()
+        named_local = [s for s in sources if s in local]
         try:
-            fetchers = [f for s in sources for f in resolve_fetchers(s)] if sources else all_fetchers()
+            fetchers = [f for s in sources if s not in local for f in resolve_fetchers(s)]
         except JoshError as exc:
-            raise CommandError(exc.message) from exc
+            raise CommandError(f"{exc.message} Body sources without one: {', '.join(local)}.") from exc
+        if not sources:
+            fetchers, named_local = all_fetchers(), local
         unreachable: dict[str, str] = {}  # a host down for one source is not asked again for the next
         updates = []
         columns = (
@@ -64,9 +69,11 @@ class Command(BaseCommand):
                 completed=lambda n: bar.update(task, completed=n),
             )
             for fetcher in fetchers:
-                update = update_source(fetcher, unreachable=unreachable, hooks=hooks, since=since)
-                updates.append(update)
-                console.print(f"[bold]{fetcher.slug}[/bold] [{STYLE[update.status]}]{update.status}[/]")
+                updates.append(update_source(fetcher, unreachable=unreachable, hooks=hooks, since=since))
+                _done(console, updates[-1])
+            for slug in named_local:
+                updates.append(update_local(slug, hooks=hooks))
+                _done(console, updates[-1])
         console.print(summary_table(updates))
         for update in updates:  # whole, one a line, for a cron log (the table's cells wrap)
             for stage, outcome in update.stages.items():
@@ -79,6 +86,10 @@ class Command(BaseCommand):
                 f"update {'failed' if status == 1 else 'partial'}: {', '.join(bad)} (see the table above)",
                 returncode=status,
             )
+
+
+def _done(console: Console, update) -> None:
+    console.print(f"[bold]{update.source}[/bold] [{STYLE[update.status]}]{update.status}[/]")
 
 
 def summary_table(updates) -> Table:
