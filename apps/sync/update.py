@@ -12,6 +12,7 @@ finished work, and a second run is a no-op:
 The outcome of each (source, stage) is ``ok``, ``partial``, ``failed`` or ``skipped``; ``exit_status``
 maps the run to the command's exit code."""
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
@@ -33,6 +34,7 @@ class StageOutcome:
     status: str  # ok | partial | failed | skipped
     detail: str = ""
     counts: dict = field(default_factory=dict)
+    seconds: float | None = None  # wall time of the stage (throughput = counts / seconds)
 
 
 @dataclass
@@ -69,27 +71,37 @@ def update_source(
         ingest_start=lambda slug, n: (hooks.stage(fetcher.slug, f"ingest {slug}"), hooks.total(n)),
         ingest_file=lambda _slug: hooks.advance(1),
     )
+    started = time.perf_counter()
     try:
         result = sync_source(fetcher, since=since, unreachable=unreachable, hooks=sync_hooks)
     except JoshError as exc:  # unreachable, or an answer the fetcher could not read: recorded in SyncState
-        out.stages["fetch"] = StageOutcome("failed", exc.message)
-        for stage in STAGES[1:]:
-            out.stages[stage] = StageOutcome("skipped", "the fetch failed")
+        out.stages["fetch"] = StageOutcome("failed", exc.message, seconds=_since(started))
+        out.stages["ingest"] = StageOutcome("skipped")
+        result = None
+    if result is not None and result.skipped:
+        out.stages = {stage: StageOutcome("skipped") for stage in STAGES}
+        out.stages["fetch"].detail = result.skipped
         return out
-    if result.skipped:
-        out.stages = {s: StageOutcome("skipped", result.skipped) for s in STAGES}
-        return out
-    out.stages["fetch"] = StageOutcome(
-        "partial" if result.refused else "ok",
-        result.refusal_note() if result.refused else "",
-        {"fetched": len(result.fetched), "unchanged": result.unchanged},
-    )
-    out.stages["ingest"] = _ingest_outcome(result.ingests)
+    if result is not None:
+        ingest_s = sum(r.duration_ms for r in result.ingests) / 1000
+        out.stages["fetch"] = StageOutcome(
+            "partial" if result.refused else "ok",
+            result.refusal_note() if result.refused else "",
+            {"fetched": len(result.fetched), "unchanged": result.unchanged},
+            seconds=round(max(_since(started) - ingest_s, 0.0), 1),
+        )
+        out.stages["ingest"] = _ingest_outcome(result.ingests)
+        out.stages["ingest"].seconds = round(ingest_s, 1)
+    # Even when the fetch failed (offline): what earlier runs ingested but did not embed is embedded now.
     bodies = {p.slug for p in embeddable_plans()}
     embeddable = [slug for slug in fetcher.ingest if slug in bodies]
     out.stages["embed"] = _embed(embeddable, fetcher.slug, hooks)
     out.stages["index"] = _index(embeddable)
     return out
+
+
+def _since(started: float) -> float:
+    return round(time.perf_counter() - started, 1)
 
 
 def local_sources() -> list[str]:
@@ -145,18 +157,19 @@ def _embed(slugs: list[str], source: str, hooks: UpdateHooks) -> StageOutcome:
     def on_done(stats):
         base["done"] += stats.embedded
 
+    started = time.perf_counter()
     try:
         results = embed_sources(slugs, on_plan=on_plan, on_progress=on_progress, on_done=on_done)
     except Exception as exc:  # the model failed or another writer holds the lock: this stage's failure
         detail = exc.message if isinstance(exc, JoshError) else f"{type(exc).__name__}: {exc}"
-        return StageOutcome("failed", detail)
+        return StageOutcome("failed", detail, seconds=_since(started))
     counts = {
         "chunks": sum(s.chunks for s in results),
         "embedded": sum(s.embedded for s in results),
         "reused": sum(s.reused for s in results),
         "dropped_docs": sum(s.deleted_documents for s in results),
     }
-    return StageOutcome("ok", "", counts)
+    return StageOutcome("ok", "", counts, seconds=_since(started))
 
 
 def _index(slugs: list[str]) -> StageOutcome:

@@ -75,6 +75,10 @@ class Command(BaseCommand):
                 updates.append(update_local(slug, hooks=hooks))
                 _done(console, updates[-1])
         console.print(summary_table(updates))
+        if unreachable:
+            console.print(
+                f"[red]unreachable[/red] (offline, or a URL setting is wrong): {', '.join(unreachable)}"
+            )
         for update in updates:  # whole, one a line, for a cron log (the table's cells wrap)
             for stage, outcome in update.stages.items():
                 if outcome.status in ("partial", "failed"):
@@ -107,6 +111,7 @@ def summary_table(updates) -> Table:
             counts = ", ".join(f"{k} {v}" for k, v in outcome.counts.items())
             text = f"[{STYLE[outcome.status]}]{outcome.status}[/]"
             text += f" {escape(counts)}" if counts else ""
+            text += f" ({outcome.seconds:g} s)" if outcome.seconds is not None else ""
             text += f"\n{escape(outcome.detail)}" if outcome.detail else ""
             cells.append(text)
         table.add_row(update.source, *cells)
