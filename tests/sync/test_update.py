@@ -121,16 +121,28 @@ def test_a_run_stopped_in_its_embed_stage_resumes_without_redoing_finished_work(
     assert vector_coverage(get_plan("federal-register")).complete
 
 
-def test_a_partial_run_exits_3_and_names_the_source(replay):
-    """A download that will not parse (kept as pending by an interrupted sync): the other files load, the
-    run is partial, and a scheduler sees 3."""
+def _broken_download() -> None:
+    """A download that will not parse, kept as pending by an interrupted sync."""
     folder = Path(settings.DATA_DIR) / "sync" / "bills"
     folder.mkdir(parents=True)
     (folder / "BILLSTATUS-119hr9999.xml").write_text("<billStatus><bill>broken", encoding="utf-8")
     SyncState.objects.create(source="bills", pending={"BILLSTATUS-119hr9999.xml": "v1"})
+
+
+def test_a_partial_run_exits_3_and_names_the_source(replay):
+    """The other files load, the run is partial, and a scheduler sees 3."""
+    _broken_download()
     code, printed = _update("bills")
     assert code == 3, printed
     assert "update partial: bills" in printed and Bill.objects.count() == 20
+    assert "bills ingest partial: bills partial" in printed
+
+
+def test_a_partial_sync_exits_3_too(replay):
+    _broken_download()
+    with pytest.raises(CommandError, match="partial sync: bills") as partial:
+        call_command("sync", "bills", stdout=io.StringIO())
+    assert partial.value.returncode == 3 and Bill.objects.count() == 20
 
 
 def _refused_port() -> int:
