@@ -3,8 +3,8 @@
 from django.http import JsonResponse
 
 from apps.core.services.health import health
-from apps.search.coverage import coverage_by_source, coverage_problem
 from apps.search.health import index_health
+from apps.search.vector_coverage import coverage_by_source, coverage_problem
 
 
 def healthz(request):

@@ -19,9 +19,9 @@ from datetime import date
 
 from apps.core.errors import JoshError
 from apps.core.plans import all_plans, get_plan
-from apps.search.coverage import vector_coverage
 from apps.search.embedding import embeddable_plans
 from apps.search.embedding_run import embed_sources
+from apps.search.vector_coverage import vector_coverage
 from apps.sync.fetchers import Fetcher, all_fetchers
 from apps.sync.services import SyncHooks, sync_source
 

@@ -16,9 +16,9 @@ from apps.core.plans import get_plan
 from apps.core.services.ingest import run_ingest
 from apps.documents.models import FrDocument
 from apps.search import embedding_run
-from apps.search.coverage import vector_coverage
 from apps.search.encoders import get_encoder
 from apps.search.queries import fetchall
+from apps.search.vector_coverage import vector_coverage
 from apps.sync.fetchers import get_fetcher
 from apps.sync.http import PoliteClient, UpstreamError
 from apps.sync.models import SyncState
