@@ -61,7 +61,8 @@ test: $(BIN)/.installed
 # wheel on a free 127.0.0.1 port in a temp dir, points JOSH_DATABASE_URL at it, runs pytest, stops it.
 # test-postgres runs the whole suite there (tests of an SQLite mechanism are marked sqlite_only and skip);
 # test-postgres-lean is the quick set that still covers every flow (docs/DEPLOY.md, "Testing on PostgreSQL").
-PG_LEAN_TESTS ?= tests/search/test_engines.py tests/search/test_api.py tests/registry/test_names.py \
+PG_LEAN_TESTS ?= tests/search/test_engines.py tests/search/test_api.py tests/search/test_pgsearch.py \
+	tests/search/test_near.py tests/registry/test_names.py \
 	tests/activity/test_api.py tests/postgres tests/core/test_db_router.py
 test-postgres: $(BIN)/.installed
 	$(BIN)/python scripts/with_postgres.py $(BIN)/pytest

@@ -1,6 +1,7 @@
 """python -m bench [--docs N] [--chunks-per-doc M] [--quick] [--rebuild] [--repeat R] [--no-embed] [--backend B]
    python -m bench ingest-scale [--n N] [--sources ...] [--profile SOURCE]  (bench/ingest_scale.py)
    python -m bench concurrency [--backend B] [--workers 1,2] ...  (bench/concurrency.py)
+   python -m bench web-writes [--backend B] [--idle 20] [--ingest 60]  (bench/web_writes.py)
 
 Builds (once) a synthetic corpus in its own SQLite file under $JOSH_BENCH_DIR (default /tmp/josh-bench),
 then prints the speed tables side by side: hybrid /v1/search latency, the semantic leg against sqlite-vec's
@@ -71,6 +72,10 @@ def main(argv=None) -> int:
         from bench import concurrency
 
         return concurrency.main(argv[1:])
+    if argv[:1] == ["web-writes"]:  # keyed clients + an admin during an ingest: bench/web_writes.py
+        from bench import web_writes
+
+        return web_writes.main(argv[1:])
     args = _args(argv)
     bench_dir = Path(os.environ.get("JOSH_BENCH_DIR", "/tmp/josh-bench"))
     bench_dir.mkdir(parents=True, exist_ok=True)

@@ -2,6 +2,12 @@
 
     JOSH_DATA_DIR=<a data dir after `manage.py setup_demo`> python -m bench.eval [--split test] [--set K=V]
     python -m bench.eval --split dev --ablate      # the variants tuned on (dev only)
+    python -m bench.eval --backend both            # SQLite, then the same database on a throwaway PostgreSQL
+
+``--backend postgres`` runs against ``JOSH_DATABASE_URL`` (with ``--copy-from FILE``: ``manage.py
+copy_to_postgres FILE`` first); ``both`` runs SQLite here, then itself under ``scripts/with_postgres.py`` with
+the demo database copied there, and prints, beside each engine's table, the share of queries whose lexical
+top 10 on PostgreSQL is SQLite's (same records, same order).
 
 Queries: ``bench/evalset/*.jsonl``, written by reading the corpus documents (kinds: ``title`` — a document's
 exact title; ``keyword`` — distinctive terms; ``paraphrase`` — no title words; ``mixed``), each with graded
@@ -206,11 +212,54 @@ def _with_knobs(knobs: dict, fn):
     return call
 
 
+def lexical_agreement(mine: dict[str, list[str]], theirs: dict[str, list[str]]) -> list[str]:
+    """The share of queries whose lexical top 10 is the other engine's (same ids, same order), and each miss."""
+    same = [q for q in mine if mine[q] == theirs.get(q)]
+    share = len(same) / len(mine) if mine else 0.0
+    out = [
+        f"{'PASS' if share >= 0.9 else 'FAIL'} PostgreSQL lexical top 10 = SQLite's on {len(same)} of {len(mine)} "
+        f"queries ({share:.1%}, target ≥ 90 %)"
+    ]
+    for q in mine:
+        if mine[q] != theirs.get(q):
+            out.append(f"  differs: {q!r}: PostgreSQL {mine[q]} / SQLite {theirs.get(q)}")
+    return out
+
+
+def _both(argv: list[str], args) -> int:
+    """SQLite in this process, then the same run on a throwaway PostgreSQL holding a copy of the database."""
+    import subprocess
+    import tempfile
+
+    root = Path(__file__).resolve().parent.parent
+    rest = [a for a in argv if a not in ("--backend", "both") and not a.startswith("--backend=")]
+    with tempfile.TemporaryDirectory(prefix="josh-eval-") as tmp:
+        tops = str(Path(tmp) / "sqlite-lexical.json")
+        print("## SQLite\n", flush=True)
+        code = main([*rest, "--backend", "sqlite", "--lexical-out", tops])
+        print("\n## PostgreSQL (the same database, copied with manage.py copy_to_postgres)\n", flush=True)
+        command = [sys.executable, "-m", "bench.eval", *rest, "--backend", "postgres", "--compare", tops]
+        command += ["--copy-from", str(_sqlite_file())]
+        pg = subprocess.call([sys.executable, str(root / "scripts" / "with_postgres.py"), *command], cwd=root)
+    return code or pg
+
+
+def _sqlite_file() -> Path:
+    from django.conf import settings
+
+    return Path(settings.DATABASES["default"]["NAME"])
+
+
 def main(argv=None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
     parser = argparse.ArgumentParser(prog="python -m bench.eval")
     parser.add_argument("--split", choices=("dev", "test", "all"), default="test")
     parser.add_argument("--set", action="append", default=[], help="KEY=VALUE: any search knob")
     parser.add_argument("--ablate", action="store_true", help="also run the tuning variants (use on dev)")
+    parser.add_argument("--backend", choices=("sqlite", "postgres", "both"), default="sqlite")
+    parser.add_argument("--copy-from", help="postgres: copy this SQLite database in first (copy_to_postgres)")
+    parser.add_argument("--lexical-out", help="write each query's lexical top 10 here (JSON)")
+    parser.add_argument("--compare", help="a --lexical-out file of the other engine: print the agreement")
     args = parser.parse_args(argv)
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "josh.settings")
     # Quality of the engine, in this process: the --ablate variants are settings overrides, which a heavy-lane
@@ -223,6 +272,17 @@ def main(argv=None) -> int:
     import logging
 
     from django.conf import settings
+    from django.core.management import call_command
+    from django.db import connection
+
+    if args.backend == "both":
+        return _both(argv, args)
+    engine = "postgresql" if args.backend == "postgres" else "sqlite"
+    if connection.vendor != engine:
+        print(f"--backend {args.backend}: the configured database is {connection.vendor}", file=sys.stderr)
+        return 2
+    if args.copy_from:
+        call_command("copy_to_postgres", args.copy_from, verbosity=0, stdout=open(os.devnull, "w"))
 
     from apps.search.conf import knob
 
@@ -247,10 +307,18 @@ def main(argv=None) -> int:
         )
     for system in systems.values():  # warm: the encoder, the semantic index, the head cache
         system("warm up")
+    lexical_tops: dict[str, list[str]] = {}
+    lexical = systems["lexical"]
+
+    def recorded(q: str) -> list[str]:
+        lexical_tops[q] = lexical(q)
+        return lexical_tops[q]
+
+    systems["lexical"] = recorded
     means, latency = run(queries, systems)
     knobs = ", ".join(f"{k}={v}" for k, v in overrides.items())
     print(
-        f"split {args.split} ({len(queries)} queries, seed {SPLIT_SEED}); encoder {settings.JOSH['ENCODER']}, "
+        f"{connection.vendor}: split {args.split} ({len(queries)} queries, seed {SPLIT_SEED}); encoder {settings.JOSH['ENCODER']}, "
         f"fusion {knob('HYBRID_FUSION')} {knobs}; bm25s index built in {build_s:.1f}s\n"
     )
     print(table(means, queries, list(systems)))
@@ -260,6 +328,10 @@ def main(argv=None) -> int:
         p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
         print(f"| {name} | {statistics.median(values):.1f} | {p95:.1f} |")
     print("\n" + "\n".join(verdict(means, queries)))
+    if args.lexical_out:
+        Path(args.lexical_out).write_text(json.dumps(lexical_tops))
+    if args.compare:
+        print("\n" + "\n".join(lexical_agreement(lexical_tops, json.loads(Path(args.compare).read_text()))))
     return 0
 
 

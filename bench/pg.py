@@ -64,6 +64,7 @@ def load(db: Path, pgdata: Path, log=print) -> dict:
     from django.db import connection
 
     from apps.core.db.transfer import copy_table
+    from apps.search import pgbm25
     from apps.search.embedding import bump_index_token
 
     call_command("migrate", interactive=False, verbosity=0)
@@ -98,6 +99,11 @@ def load(db: Path, pgdata: Path, log=print) -> dict:
         seconds["hnsw"] = _timed(raw, index_ddl[f"{chunks}_vec0"])
         log(f"  hnsw: {seconds['hnsw']:.0f}s")
         seconds["vacuum+analyze"] = _timed(raw, f"VACUUM ANALYZE {content}; VACUUM ANALYZE {chunks}")
+        # the lexical leg's BM25 terms (apps.search.pgbm25), as copy_to_postgres builds them after its copy
+        t = time.perf_counter()
+        pgbm25.rebuild(synth.spec())
+        seconds["bm25 terms"] = time.perf_counter() - t
+        log(f"  bm25 terms: {seconds['bm25 terms']:.0f}s")
         counts = {
             table: (source.execute(f"SELECT count(*) FROM {table}").fetchone()[0], _count(raw, table))
             for table in (content, chunks)

@@ -21,6 +21,10 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "josh.settings")
 _wsgi = get_wsgi_application()
 from django.conf import settings  # noqa: E402  (configured by get_wsgi_application above)
 
+from apps.core.checks import refuse_known_default_passwords  # noqa: E402
+
+refuse_known_default_passwords()  # JOSH_PRODUCTION=1 with admin/admin: no server (docs/DEPLOY.md)
+
 django_application = WSGIMiddleware(_wsgi, workers=settings.JOSH["THREADS"])
 
 from apps.mcp_bridge.asgi import build_application  # noqa: E402

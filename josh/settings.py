@@ -53,9 +53,13 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # The CSP and nosniff on Django's responses under any server (apps/core/security_headers.py).
+    "apps.core.security_headers.SecurityHeadersMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "apps.core.middleware.RequestIdMiddleware",
     "apps.core.public_url.PublicUrlMiddleware",
+    # GET/HEAD transactions start DEFERRED: the admin reads beside an ingest (apps/core/db/routers.py).
+    "apps.core.db.routers.SafeRequestMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -118,6 +122,26 @@ DATABASES = {
         "CONN_HEALTH_CHECKS": True,
     }
 }
+# Web state (sessions, login attempts, API keys, curators' queued changes) in a small SQLite file of its own,
+# so a web request never writes the file an ingest holds the write lock of (apps/core/db/routers.py,
+# docs/ACCESS.md "Web requests never wait on an ingest"). PostgreSQL keeps it in the data database.
+# Default: beside the data file, named after it (josh.sqlite3 -> josh-web.sqlite3); "same" keeps it in the
+# data file (one file, as copy_to_sqlite writes it; docs/DEPLOY.md).
+_data_file = Path(DATABASES["default"]["NAME"])
+_web_file = env_str(
+    "JOSH_WEB_DATABASE", str(_data_file.with_name(f"{_data_file.stem}-web{_data_file.suffix}"))
+)
+if _web_file != "same":
+    DATABASES["web"] = {
+        **DATABASES["default"],
+        "NAME": Path(_web_file),
+        "OPTIONS": {
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
+            "transaction_mode": "IMMEDIATE",
+            "timeout": env_int("JOSH_DB_TIMEOUT_S", 10, minimum=1),
+        },
+    }
+DATABASE_ROUTERS = ["apps.core.db.routers.WebStateRouter"]
 # One setting switches the engine (docs/DEPLOY.md): JOSH_DATABASE_URL=postgres://user:pass@host:5432/josh runs
 # Josh on PostgreSQL + pgvector; unset, it stays on the SQLite file above.
 DATABASE_URL = env_str("JOSH_DATABASE_URL", "")
@@ -131,6 +155,7 @@ if DATABASE_URL:
     )
     if DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
         raise ImproperlyConfigured("JOSH_DATABASE_URL must be a postgres:// URL (unset it for SQLite).")
+    DATABASES.pop("web", None)  # row locks: web writes never wait on an ingest's batch here
     # The server stops any one statement past this (apps/core/db/timelimit.py checks the budgets between them).
     timeout_ms = env_int("JOSH_PG_STATEMENT_TIMEOUT_MS", 30_000, minimum=0)
     DATABASES["default"].setdefault("OPTIONS", {})["options"] = f"-c statement_timeout={timeout_ms}"
@@ -144,7 +169,7 @@ if DATABASE_URL:
             "DISABLE_SERVER_SIDE_CURSORS": DATABASES["default"]["DISABLE_SERVER_SIDE_CURSORS"],
             "TEST": {"MIRROR": "default"},
         }
-        DATABASE_ROUTERS = ["apps.core.db.routers.ReadReplicaRouter"]
+        DATABASE_ROUTERS = [*DATABASE_ROUTERS, "apps.core.db.routers.ReadReplicaRouter"]
         MIDDLEWARE = [*MIDDLEWARE, "apps.core.db.routers.ReplicaReadsMiddleware"]
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
@@ -153,6 +178,9 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 
 LANGUAGE_CODE = "en-us"
+# Timestamps are stored, compared and served in UTC; the day a person reads for one (a vote, a comment
+# deadline) is its legislative day on Eastern time, and only apps.core.legislative converts to it. Not
+# TIME_ZONE = "America/New_York": that would move every ``__date`` lookup, Trunc and admin form with it.
 TIME_ZONE = "UTC"
 USE_I18N = False
 USE_TZ = True
@@ -220,6 +248,8 @@ JOSH = {
     # Requests past that cap that wait (holding no thread, at most the query budget) before a 429.
     "CLIENT_QUEUE": env_int("JOSH_CLIENT_QUEUE", 8, minimum=0),
     "QUERY_TIME_LIMIT_MS": env_int("JOSH_QUERY_TIME_LIMIT_MS", 2000, minimum=10),
+    # The admin's own budget per page (apps/core/db/timelimit.py): curators' pages, not public queries.
+    "ADMIN_TIME_LIMIT_MS": env_int("JOSH_ADMIN_TIME_LIMIT_MS", 30_000, minimum=1000),
     # Searches run at once per process (apps.search.admission); the rest wait within their budget. 0 = no cap.
     # Half the cores: the other half stay free for lookups while a client floods the search.
     "SEARCH_CONCURRENCY": env_int("JOSH_SEARCH_CONCURRENCY", max(1, (os.cpu_count() or 2) // 2), minimum=0),

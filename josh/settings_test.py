@@ -10,6 +10,9 @@ INSTALLED_APPS = [*INSTALLED_APPS, "tests.fixture_app"]
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 DATABASES["default"]["CONN_MAX_AGE"] = 0
+# One in-memory database: the web state (apps/core/db/routers.py) shares it, as on PostgreSQL. The two-file
+# layout is tested over real files in a subprocess (tests/hardening/test_web_writes.py).
+DATABASES.pop("web", None)
 # Django's in-memory test database, named so that pytest-xdist workers each keep their own in-memory one
 # (pytest-django would otherwise derive a file name from NAME for a backend that is not Django's sqlite3).
 if DATABASES["default"]["ENGINE"] == "apps.core.db":

@@ -125,6 +125,9 @@ class RecordedVoteOut(BaseModel):
     chamber: str
     roll_number: int
     voted_at: datetime | None
+    legislative_date: date | None = Field(
+        description="The day of voted_at on Eastern time (America/New_York), as Congress dates it; voted_at is UTC."
+    )
     url: str
     action_text: str
     ingested: bool = Field(description="True when the roll call itself is in Josh.")

@@ -4,12 +4,14 @@ The pydantic outputs carry ids, not URLs (they are shared with REST and MCP). Th
 ``_links`` beside them: ``self`` for an object's own ``id``, ``<name>`` for ``<name>_id``, and the key itself
 for id lists (``laws``, ``bills``, ``bill_ids``...). Ids are recognised by ``apps.core.ids.classify_id``, so a
 new id kind with a browse page is linked without an edit here. Strip every ``_links`` and the payload is the
-REST one. An id the payload marks as not ingested gets no link; other ids of records outside the
-corpus (a related bill that was never ingested) are linked and answer 404 with the error envelope.
+REST one. An id the payload marks as not ingested gets no link; another id of a record outside the corpus (a
+related bill that was never ingested) links the publisher's page for it (``apps.citations.links``), or
+nothing, never a 404.
 """
 
 from typing import Any
 
+from apps.citations.links import resolve_record, resolver_set
 from apps.core.errors import JoshError
 from apps.core.ids import classify_id
 
@@ -27,7 +29,14 @@ def id_url(value: Any, key: str, resources: set[str], build) -> str | None:
         kind, canonical = classify_id(text)
     except JoshError:
         return None
-    return build(f"/browse/{kind.resource}/{canonical}") if kind.resource in resources else None
+    if kind.resource not in resources:
+        return None
+    if not resolver_set():  # (a process without the explorer: every id is linked, as before)
+        return build(f"/browse/{kind.resource}/{canonical}")
+    target = resolve_record(canonical)
+    if target is None:
+        return None
+    return target.url if target.external else build(f"/browse/{kind.resource}/{canonical}")
 
 
 def _link_name(key: str) -> str:

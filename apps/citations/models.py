@@ -18,3 +18,8 @@ class CitedRecord(models.Model):
 
     class Meta:
         abstract = True
+
+    @property
+    def in_corpus(self) -> bool:
+        """False for a stub: a row made because another record names it, its own file never ingested."""
+        return not getattr(self, "is_stub", False)

@@ -9,10 +9,17 @@ class Citation(BaseModel):
     citation_string: str = Field(
         description='Human-readable citation, e.g. "CRS Report R48914, <title> (2025-01-02)".'
     )
-    url: str = Field(description="Canonical public URL of the record at its publisher.")
-    published_at: date | None = Field(description="Date the record was issued, introduced or published.")
+    url: str = Field(description="Canonical public URL of the record at its publisher (always http(s)).")
+    published_at: date | None = Field(
+        description="The publisher's date for the record (which date, per source: docs/CITATIONS.md)."
+    )
     source: str = Field(description="Josh source slug, e.g. 'bills'.")
     retrieved_at: datetime = Field(description="When Josh last ingested the record.")
+    in_corpus: bool = Field(
+        True,
+        description="False for a stub: a record Josh knows only because another record names it (its "
+        "source file was not ingested); the url is the publisher's page for the full record.",
+    )
     corrected: bool = Field(
         False, description="A curator corrected this record (present only when true); see corrected_fields."
     )

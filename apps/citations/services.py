@@ -14,6 +14,7 @@ def citation_for(record) -> Citation:
         published_at=published,
         source=plan.slug if plan else type(record)._meta.model_name,
         retrieved_at=record.retrieved_at,
+        in_corpus=record.in_corpus,
         corrected=bool(fields),
         corrected_fields=fields,
     )

@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from decimal import Decimal
 
 from django.conf import settings
-from django.db.models import Count, DateField, F, Sum
+from django.db.models import Count, DateField, DateTimeField, F, Sum
 from django.db.models.functions import Trunc
 from pydantic import BaseModel
 
@@ -32,6 +32,7 @@ from apps.core.aggregates import (
 )
 from apps.core.db.timelimit import deadline
 from apps.core.errors import InvalidParameter, QueryTimeout
+from apps.core.legislative import WASHINGTON
 
 _PAGING = {"limit", "cursor"}
 
@@ -180,12 +181,22 @@ def _ordering(group: str | None, when: str | None, total_path: str | None) -> li
     return [F("sum" if total_path else "count").desc(nulls_last=True), key]
 
 
+def _period(model, when: str, interval: str) -> Trunc:
+    """The time bucket of ``when``: a timestamp is bucketed by its legislative day (a vote at 11 p.m. Eastern
+    on December 31 counts in its own year, not the next, as the explorer shows it), a date as it is."""
+    field = model._meta.get_field(when.split("__")[0])
+    for step in when.split("__")[1:]:
+        field = field.related_model._meta.get_field(step)
+    eastern = WASHINGTON if isinstance(field, DateTimeField) else None
+    return Trunc(when, interval, output_field=DateField(), tzinfo=eastern)
+
+
 def _groups(qs, group, total_path, when, interval) -> list[AggregateGroup]:
     keys: dict = {}
     if group:
         keys["key"] = F(group)
     if when:
-        keys["period"] = Trunc(when, interval, output_field=DateField())
+        keys["period"] = _period(qs.model, when, interval)
     values = qs.values(**keys).annotate(count=Count("pk"))
     if total_path:
         values = values.annotate(sum=Sum(total_path))
@@ -203,7 +214,7 @@ def _multi_groups(qs, group, total_path, when, interval, guard) -> tuple[list[Ag
     here, so a record counts once per value however many joined rows carry it."""
     spec, budget = guard
     if when:
-        qs = qs.annotate(period=Trunc(when, interval, output_field=DateField()))
+        qs = qs.annotate(period=_period(qs.model, when, interval))
     columns = [group, "pk"] + ([total_path] if total_path else []) + (["period"] if when else [])
     pairs = list(qs.values_list(*columns).distinct()[: budget + 1])
     _refuse_if_broad(spec, len(pairs), budget)

@@ -72,6 +72,21 @@ def check_no_default_superuser_password(app_configs, **kwargs):
     ]
 
 
+def refuse_known_default_passwords() -> None:
+    """JOSH_PRODUCTION=1: the server does not start while a superuser's password is a known default (the
+    demo's admin/admin); ``check --deploy`` alone was a warning nobody had to read."""
+    from django.conf import settings
+    from django.core.exceptions import ImproperlyConfigured
+
+    if not getattr(settings, "PRODUCTION", False):
+        return
+    errors = check_no_default_superuser_password(None)
+    if errors:
+        raise ImproperlyConfigured(
+            "JOSH_PRODUCTION=1 refuses to serve: " + " ".join(f"{e.msg} {e.hint}" for e in errors)
+        )
+
+
 @register("security", deploy=True)
 def check_allowed_hosts_not_wildcard(app_configs, **kwargs):
     from django.conf import settings

@@ -130,14 +130,29 @@ class _Line:
         return value
 
 
+# A spreadsheet opening the file runs a cell that starts with one of these as a formula (OWASP "CSV
+# Injection"): upstream text (a title, a committee name) must never become one. Such a cell gets a leading
+# apostrophe, which spreadsheets show as text and do not print; a plain number ("-3.5") is a number, kept.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+_NUMBER = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?")
+
+
+def neutralise(cell: str) -> str:
+    """``cell`` as a spreadsheet can only read as text (OWASP's guidance for CSV output)."""
+    if cell.startswith(FORMULA_STARTS) and not _NUMBER.fullmatch(cell):
+        return "'" + cell
+    return cell
+
+
 def csv_lines(body: dict) -> Iterator[str]:
-    """The CSV text of a tabular body, one line at a time: the header, then one line per row."""
+    """The CSV text of a tabular body, one line at a time: the header, then one line per row, every cell
+    neutralised (``neutralise``)."""
     rows = rows_of(body)
     columns = columns_of(rows)
     writer = csv.writer(_Line())
-    yield writer.writerow(columns)
+    yield writer.writerow([neutralise(c) for c in columns])
     for row in rows:
-        yield writer.writerow([row.get(c, "") for c in columns])
+        yield writer.writerow([neutralise(row.get(c, "")) for c in columns])
 
 
 # ---------------------------------------------------------------------------------------------------------

@@ -2,18 +2,28 @@
 the /mcp transport (which bypasses Django's middleware), and the 4xx/5xx the ASGI layers answer themselves.
 
 ``X-Content-Type-Options: nosniff`` always; a Content-Security-Policy that loads nothing for data (JSON, text)
-and only same-origin resources for HTML pages (the admin, the explorer, /v1/docs); framing refused either way.
-A header a response already carries is left as it is.
+and only same-origin resources for HTML pages (the admin, the explorer, /browse/, /v1/docs); framing refused
+either way. A header a response already carries is left as it is.
+
+Django's own responses get the headers from ``SecurityHeadersMiddleware`` before they leave Django, so a WSGI
+server (the browser tests' live server, a WSGI deployment) sends the same policy; under ASGI the outer layer
+then finds them set and adds only what is missing (the /mcp transport, the ASGI layers' own 4xx/5xx).
 """
 
 NOSNIFF = (b"x-content-type-options", b"nosniff")
 CSP_DATA = b"default-src 'none'; frame-ancestors 'none'"
-# The admin and the explorer use small inline scripts and styles; everything else they load is same-origin.
+# Scripts only from files Josh serves (the explorer's static/explorer/*.js, the admin's, DRF's and Swagger UI's,
+# all through whitenoise) and no inline script, so markup that reaches a page from upstream data cannot run.
+# Inline styles stay: the admin, the browsable API and Swagger UI set style attributes, and CSS runs no code.
 CSP_HTML = (
     b"default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
-    b"script-src 'self' 'unsafe-inline'; object-src 'none'; base-uri 'self'; form-action 'self'; "
+    b"script-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; "
     b"frame-ancestors 'none'"
 )
+
+
+def policy_for(content_type: bytes) -> bytes:
+    return CSP_HTML if b"html" in content_type.lower() else CSP_DATA
 
 
 def with_security_headers(headers: list) -> list:
@@ -23,8 +33,22 @@ def with_security_headers(headers: list) -> list:
         out.append(NOSNIFF)
     if b"content-security-policy" not in names:
         content_type = next((v for k, v in headers if k.lower() == b"content-type"), b"")
-        out.append((b"content-security-policy", CSP_HTML if b"html" in content_type.lower() else CSP_DATA))
+        out.append((b"content-security-policy", policy_for(content_type)))
     return out
+
+
+class SecurityHeadersMiddleware:
+    """Django middleware: the same headers on every response Django makes, whatever server runs it."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        content_type = response.get("Content-Type", "").encode("latin-1")
+        response.headers.setdefault("X-Content-Type-Options", NOSNIFF[1].decode())
+        response.headers.setdefault("Content-Security-Policy", policy_for(content_type).decode())
+        return response
 
 
 class SecurityHeaders:

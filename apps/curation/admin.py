@@ -8,15 +8,84 @@ change_form_object_tools.html); the admin's header links to the data-quality rep
 from django import forms
 from django.contrib import admin, messages
 from django.contrib.contenttypes.models import ContentType
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html
 
 from apps.core.errors import JoshError
 from apps.core.plans import all_plans
-from apps.curation import selectors, services
-from apps.curation.models import BackgroundRun, Correction, ReviewFlag
+from apps.core.services.writer_lock import current_holder, holder_text
+from apps.curation import queue, selectors, services
+from apps.curation.models import BackgroundRun, Correction, QueuedChange, ReviewFlag
+
+QUALITY_PERMISSION = "curation.view_quality_report"
+
+
+class NeverWaitsOnIngest:
+    """The curation admins answer during an ingest (docs/ACCESS.md "Web requests never wait on an ingest"):
+    Django's admin opens a transaction on the model's database around every add, change and delete view, and
+    on an SQLite data file that waits for the ingest's write lock. These views change the data only through
+    the queue (apps.curation.queue), one committed row per change, so they open none: a change is committed
+    before the queue looks for a writer, and a writer letting go of its lock finds it. The queue's rows are
+    the record of who changed what and why, so no admin LogEntry (a data-database write) is added."""
+
+    def changeform_view(self, request, object_id=None, form_url="", extra_context=None):
+        return self._changeform_view(request, object_id, form_url, extra_context)
+
+    def delete_view(self, request, object_id, extra_context=None):
+        return self._delete_view(request, object_id, extra_context)
+
+    def changelist_view(self, request, extra_context=None):
+        queue.try_apply()
+        waiting = queue.pending_count()
+        if waiting:
+            holder = current_holder()
+            messages.info(
+                request,
+                f"{waiting} curator's change(s) pending: "
+                + (f"an ingest is writing ({holder_text(holder)}); " if holder else "")
+                + "they are applied as soon as the data's writer is free.",
+            )
+        return super().changelist_view(request, extra_context)
+
+    def log_addition(self, request, obj, message):
+        return None
+
+    def log_change(self, request, obj, message):
+        return None
+
+    def log_deletion(self, request, obj, object_repr):
+        return None
+
+    def log_deletions(self, request, queryset):
+        return None
+
+    def queued(self, request, change: QueuedChange) -> None:
+        """Tell the curator what became of a change."""
+        if change.status == QueuedChange.Status.APPLIED:
+            return
+        if change.status == QueuedChange.Status.FAILED:
+            messages.error(request, f"Not applied: {change.error}")
+            return
+        holder = current_holder()
+        messages.warning(
+            request,
+            "Saved and pending: "
+            + (f"an ingest is writing ({holder_text(holder)}); " if holder else "the data is busy; ")
+            + "the change is applied as soon as it finishes (see Curators' changes).",
+        )
+
+    def response_add(self, request, obj, post_url_continue=None):
+        if obj.pk is None:  # queued: no row yet to show
+            return HttpResponseRedirect(reverse("admin:curation_queuedchange_changelist"))
+        return super().response_add(request, obj, post_url_continue)
+
+    def response_change(self, request, obj):
+        if obj.pk is None:
+            return HttpResponseRedirect(reverse("admin:curation_queuedchange_changelist"))
+        return super().response_change(request, obj)
 
 
 def _record_types():
@@ -68,7 +137,7 @@ class CorrectionForm(RecordForm):
 
 
 @admin.register(Correction)
-class CorrectionAdmin(admin.ModelAdmin):
+class CorrectionAdmin(NeverWaitsOnIngest, admin.ModelAdmin):
     form = CorrectionForm
     list_display = ("record", "field", "value", "ingested_value", "created_by", "updated_at", "reason")
     list_filter = ("content_type", "field")
@@ -92,22 +161,40 @@ class CorrectionAdmin(admin.ModelAdmin):
         return form
 
     def save_model(self, request, obj, form, change):
-        saved = services.correct(
-            content_type=obj.content_type,
+        ct = obj.content_type
+        done = queue.submit(
+            action=QueuedChange.Action.CORRECT,
+            user=request.user,
+            record_type=f"{ct.app_label}.{ct.model}",
             object_id=obj.object_id,
             field=obj.field,
             value=obj.value,
-            reason=obj.reason,
-            user=request.user,
+            text=obj.reason,
         )
-        obj.pk, obj.created_at, obj.ingested_value = saved.pk, saved.created_at, saved.ingested_value
+        self.queued(request, done)
+        saved = Correction.objects.filter(content_type=ct, object_id=obj.object_id, field=obj.field).first()
+        if done.status == QueuedChange.Status.APPLIED and saved is not None:
+            obj.pk, obj.created_at, obj.ingested_value = saved.pk, saved.created_at, saved.ingested_value
+        else:
+            obj.pk = None
 
     def delete_model(self, request, obj):
-        services.revert(obj)
+        self.queued(request, self._revert(request, obj))
 
     def delete_queryset(self, request, queryset):
         for obj in queryset:
-            services.revert(obj)
+            self.queued(request, self._revert(request, obj))
+
+    def _revert(self, request, obj) -> QueuedChange:
+        ct = obj.content_type
+        return queue.submit(
+            action=QueuedChange.Action.REVERT,
+            user=request.user,
+            record_type=f"{ct.app_label}.{ct.model}",
+            object_id=obj.object_id,
+            field=obj.field,
+            target_id=obj.pk,
+        )
 
 
 class FlagForm(RecordForm):
@@ -117,7 +204,7 @@ class FlagForm(RecordForm):
 
 
 @admin.register(ReviewFlag)
-class ReviewFlagAdmin(admin.ModelAdmin):
+class ReviewFlagAdmin(NeverWaitsOnIngest, admin.ModelAdmin):
     form = FlagForm
     list_display = ("record", "note", "created_by", "created_at", "resolved")
     list_filter = ("resolved", "content_type")
@@ -129,13 +216,39 @@ class ReviewFlagAdmin(admin.ModelAdmin):
         return _record_link(obj)
 
     def save_model(self, request, obj, form, change):
+        ct = obj.content_type
+        done = queue.submit(
+            action=QueuedChange.Action.UPDATE_FLAG if change else QueuedChange.Action.FLAG,
+            user=request.user,
+            record_type=f"{ct.app_label}.{ct.model}",
+            object_id=obj.object_id,
+            text=obj.note,
+            target_id=obj.pk if change else None,
+            resolved=obj.resolved,
+        )
+        self.queued(request, done)
         if not change:
-            obj.created_by = request.user
-        super().save_model(request, obj, form, change)
+            obj.pk = None  # the flag's row is written by the queue: the list shows it
+
+    def response_add(self, request, obj, post_url_continue=None):
+        return HttpResponseRedirect(reverse("admin:curation_reviewflag_changelist"))
 
     @admin.action(description="Mark the selected flags resolved")
     def mark_resolved(self, request, queryset):
-        queryset.update(resolved=True)
+        done = None
+        for flag in queryset:
+            ct = flag.content_type
+            done = queue.submit(
+                action=QueuedChange.Action.UPDATE_FLAG,
+                user=request.user,
+                record_type=f"{ct.app_label}.{ct.model}",
+                object_id=flag.object_id,
+                text=flag.note,
+                target_id=flag.pk,
+                resolved=True,
+            )
+        if done is not None:
+            self.queued(request, done)
 
 
 class StartRunForm(forms.ModelForm):
@@ -149,9 +262,18 @@ class StartRunForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         self.fields["source"].choices = [(p.slug, f"{p.title} ({p.slug})") for p in all_plans()]
 
+    def clean(self):
+        # Checked before anything is written: a run row written now would wait on the running ingest.
+        holder = current_holder()
+        if holder is not None:
+            raise ValidationError(
+                f"An ingest or embed is running ({holder_text(holder)}); start this one after it."
+            )
+        return super().clean()
+
 
 @admin.register(BackgroundRun)
-class BackgroundRunAdmin(admin.ModelAdmin):
+class BackgroundRunAdmin(NeverWaitsOnIngest, admin.ModelAdmin):
     """Add = start a run (an ingest of the source's sample corpus, or an embed) on a background thread."""
 
     list_display = ("created_at", "kind", "source", "status", "progress", "ingest_run", "started_by")
@@ -178,9 +300,11 @@ class BackgroundRunAdmin(admin.ModelAdmin):
         messages.info(request, f"Started {obj.kind} of {obj.source}; this page shows its progress.")
 
     def response_add(self, request, obj, post_url_continue=None):
-        from django.http import HttpResponseRedirect
-
         return HttpResponseRedirect(reverse("admin:curation_backgroundrun_change", args=[obj.pk]))
+
+    def changelist_view(self, request, extra_context=None):
+        services.abort_orphans()
+        return super().changelist_view(request, extra_context)
 
     def change_view(self, request, object_id, form_url="", extra_context=None):
         run = BackgroundRun.objects.filter(pk=object_id).first()
@@ -196,6 +320,8 @@ class BackgroundRunAdmin(admin.ModelAdmin):
         ]
 
     def quality_index(self, request):
+        if not request.user.has_perm(QUALITY_PERMISSION):
+            raise PermissionDenied
         context = {
             **self.admin_site.each_context(request),
             "title": "Data quality of every source",
@@ -204,6 +330,8 @@ class BackgroundRunAdmin(admin.ModelAdmin):
         return TemplateResponse(request, "admin/curation/quality.html", context)
 
     def quality_source(self, request, slug):
+        if not request.user.has_perm(QUALITY_PERMISSION):
+            raise PermissionDenied
         try:
             report = selectors.quality_for(slug)
         except JoshError as exc:
@@ -217,3 +345,34 @@ class BackgroundRunAdmin(admin.ModelAdmin):
             "one": True,
         }
         return TemplateResponse(request, "admin/curation/quality.html", context)
+
+
+@admin.register(QueuedChange)
+class QueuedChangeAdmin(admin.ModelAdmin):
+    """Every curator's change as it was made: pending (waiting for an ingest to finish), applied or failed."""
+
+    list_display = (
+        "created_at",
+        "action",
+        "status",
+        "record_type",
+        "object_id",
+        "field",
+        "value",
+        "username",
+    )
+    list_filter = ("status", "action", "record_type")
+    search_fields = ("object_id", "field", "value", "text", "username")
+
+    def changelist_view(self, request, extra_context=None):
+        queue.try_apply()
+        return super().changelist_view(request, extra_context)
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False

@@ -70,6 +70,7 @@ class BackgroundRun(models.Model):
         RUNNING = "running"
         DONE = "done"
         FAILED = "failed"
+        ABORTED = "aborted"  # the server process died before the run finished
 
     kind = models.CharField(max_length=8, choices=Kind.choices)
     source = models.CharField(max_length=64, help_text="Plan slug.")
@@ -84,9 +85,55 @@ class BackgroundRun(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # The server process running it: a run whose process is gone is marked aborted (services.abort_orphans).
+    pid = models.IntegerField(null=True, blank=True, editable=False)
+    host = models.CharField(max_length=255, blank=True, editable=False)
 
     class Meta:
         ordering = ["-created_at"]
+        # The report counts every source's gaps and runs: staff status alone does not show it.
+        permissions = [("view_quality_report", "Can view the data-quality report")]
 
     def __str__(self):
         return f"{self.kind} {self.source} ({self.status})"
+
+
+class QueuedChange(models.Model):
+    """A curator's change (correct, revert, flag), written first to the web-state database
+    (apps/core/db/routers.py) and applied to the data database when its writer is free: at once when no
+    ingest writes, else when the ingest finishes (apps.curation.queue). Kept after it is applied: who
+    changed what, when and why, reverts included."""
+
+    class Action(models.TextChoices):
+        CORRECT = "correct"
+        REVERT = "revert"
+        FLAG = "flag"
+        UPDATE_FLAG = "update_flag", "update flag"
+
+    class Status(models.TextChoices):
+        PENDING = "pending"
+        APPLIED = "applied"
+        FAILED = "failed"
+
+    action = models.CharField(max_length=12, choices=Action.choices)
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.PENDING, db_index=True)
+    record_type = models.CharField(max_length=100, help_text="The record's model, e.g. bills.bill.")
+    object_id = models.CharField(max_length=64, verbose_name="record", help_text="The record's primary key.")
+    field = models.CharField(max_length=64, blank=True)
+    value = models.TextField(blank=True, null=True)
+    text = models.TextField(blank=True, help_text="The reason of a correction, the note of a flag.")
+    target_id = models.BigIntegerField(null=True, blank=True, help_text="The correction or flag changed.")
+    resolved = models.BooleanField(default=False)
+    # Plain columns, not foreign keys: the users live in the data database.
+    user_id = models.BigIntegerField(null=True, blank=True)
+    username = models.CharField(max_length=150, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    applied_at = models.DateTimeField(null=True, blank=True)
+    error = models.TextField(blank=True, help_text="Why it could not be applied (the record is gone...).")
+
+    class Meta:
+        ordering = ["-pk"]
+        verbose_name = "curator's change"
+
+    def __str__(self):
+        return f"{self.action} {self.record_type} {self.object_id} ({self.status})"

@@ -7,6 +7,8 @@ so ``upsert`` and ``citation_for`` pay nothing for the records nobody corrected.
 """
 
 import datetime as dt
+import os
+import socket
 import threading
 import time
 import traceback
@@ -211,7 +213,10 @@ def start_run(*, kind: str, source: str, user=None, wait: bool = False) -> Backg
     from apps.core.services.ingest import resolve_plan
 
     resolve_plan(source)  # a 400 naming the valid sources before anything starts
-    run = BackgroundRun.objects.create(kind=kind, source=source, started_by=user)
+    abort_orphans()
+    run = BackgroundRun.objects.create(
+        kind=kind, source=source, started_by=user, pid=os.getpid(), host=socket.gethostname()
+    )
     if wait or settings.JOSH.get("RUNS_INLINE"):
         _execute(run.pk)
     else:
@@ -219,6 +224,31 @@ def start_run(*, kind: str, source: str, user=None, wait: bool = False) -> Backg
             lambda: threading.Thread(target=_in_thread, args=(run.pk,), daemon=True).start()
         )
     return run
+
+
+def abort_orphans() -> int:
+    """Mark ``aborted`` the runs left ``queued`` or ``running`` by a server process that is gone (it died or
+    was restarted before they finished). A run of a live process, or of another host, is left alone.
+    Never waits on an ingest: when the data database is busy the marking waits for the next look."""
+    from apps.core.db.shortwait import busy, short_lock_wait
+    from apps.core.services.writer_lock import process_alive
+
+    live = (BackgroundRun.Status.QUEUED, BackgroundRun.Status.RUNNING)
+    rows = BackgroundRun.objects.filter(status__in=live).values_list("pk", "pid", "host")
+    dead = [pk for pk, pid, host in rows if not process_alive(pid, host or "")]
+    if not dead:
+        return 0
+    try:
+        with short_lock_wait():
+            return BackgroundRun.objects.filter(pk__in=dead, status__in=live).update(
+                status=BackgroundRun.Status.ABORTED,
+                progress="aborted: the server process running it is gone",
+                finished_at=timezone.now(),
+            )
+    except Exception as exc:
+        if busy(exc):
+            return 0
+        raise
 
 
 def _in_thread(run_pk: int) -> None:

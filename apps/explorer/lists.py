@@ -3,7 +3,8 @@ shown as an HTML table with the list's filters, paging, export links (the same r
 JSON) and, where the resource declares aggregates, a bar chart per group and a line chart over time.
 
 The table's columns are the CSV's columns (apps.core.export flattens both), so what a person reads is what
-the export holds.
+the export holds; a UTC timestamp is shown on Washington's clock (``services.readable``), beside the
+legislative date the API serves with it.
 """
 
 from dataclasses import dataclass, field
@@ -19,6 +20,7 @@ from apps.core.errors import JoshError
 from apps.core.export import columns_of, rows_of
 from apps.explorer import charts
 from apps.explorer.records import GETTERS, record_path
+from apps.explorer.services import readable
 
 MAX_COLUMNS = 9
 CELL_CHARS = 160
@@ -79,7 +81,8 @@ class ListPage:
 
 
 def _cell(column: str, value: str, resource: str) -> dict:
-    text = value if len(value) <= CELL_CHARS else value[: CELL_CHARS - 1] + "…"
+    text = readable(value)
+    text = text if len(text) <= CELL_CHARS else text[: CELL_CHARS - 1] + "…"
     url = record_path(resource, value) if column == "id" and resource in GETTERS and value else None
     return {"text": text, "url": url}
 

@@ -15,16 +15,13 @@ from pydantic import BaseModel, Field
 from apps.core.adapters import parameter_error_from_validation
 from apps.core.errors import InvalidParameter
 from apps.core.plans import all_plans
-from apps.explorer.services import Facet, source_facets
+from apps.explorer.services import Facet
 from apps.search import eligibility
 from apps.search.conf import knob
-from apps.search.schemas import SearchPage
-from apps.search.selectors import search, search_with_sources
+from apps.search.schemas import NoMatch, SearchPage
+from apps.search.selectors import search
 
 PAGE_SIZE = 20
-# Facets count the sources of the first ranked hits (one search, no per-source runs): at most the depth
-# each leg ranks to, so the page is a slice of the very ranking the facets were counted on.
-FACET_WINDOW_MAX = 100
 MODES = ("hybrid", "lexical", "semantic")
 FILTERS = ("source", "congress", "since", "until")
 
@@ -111,15 +108,10 @@ def max_page() -> int:
     return knob("MAX_OFFSET") // PAGE_SIZE + 1
 
 
-def facet_window() -> int:
-    return min(FACET_WINDOW_MAX, knob("HYBRID_DEPTH"))
-
-
 @dataclass
 class Outcome:
     page: SearchPage
-    facets: list[Facet] = field(default_factory=list)
-    facet_window: int = 0  # how many ranked hits the facets counted
+    facets: list[Facet] = field(default_factory=list)  # every matching record counted, per source
 
     @property
     def pages(self) -> int:
@@ -128,9 +120,10 @@ class Outcome:
 
 
 def run(form: SearchForm) -> Outcome:
-    """One page of hits for ``form`` and the sources of the first ranked hits (over every source, so a
-    source facet can switch to another source). Without a source filter one search answers both; only the
-    page's hits are hydrated."""
+    """One page of hits for ``form`` and, per source, how many records match (``source_counts``: the whole
+    result with the page's filters, not its first ranked hits). With a source chosen, the counts of the
+    other sources come from the same search without it, so a facet can switch to another source and the
+    chosen one's count is the page's total."""
     common = {
         "q": form.q,
         "mode": form.mode,
@@ -138,13 +131,26 @@ def run(form: SearchForm) -> Outcome:
         "until": form.until,
         "congress": form.congress,
     }
-    window_size = facet_window()
-    if form.source is None:
-        page, sources = search_with_sources(**common, limit=PAGE_SIZE, offset=form.offset, window=window_size)
-        everywhere = page.total
-    else:
-        unfiltered, sources = search_with_sources(**common, limit=1, window=window_size)
-        everywhere = unfiltered.total
-        page = search(**common, source=form.source, limit=PAGE_SIZE, offset=form.offset)
-    facets = source_facets({"source": s} for s in sources)
-    return Outcome(page=page, facets=facets, facet_window=min(window_size, everywhere))
+    page = search(**common, source=form.source, limit=PAGE_SIZE, offset=form.offset)
+    counts = page.source_counts
+    if form.source is not None:
+        counts = {**search(**common, limit=1).source_counts, **page.source_counts}
+    ordered = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+    return Outcome(page=page, facets=[Facet(source=s, count=n) for s, n in ordered])
+
+
+def suggestion_links(form: SearchForm, no_match: NoMatch | None) -> list[dict]:
+    """Each ``no_match`` suggestion with the search page that follows it (None when it is not a link)."""
+    if no_match is None:
+        return []
+    out = []
+    for s in no_match.suggestions:
+        url = None
+        if s.q:
+            url = form.url(q=s.q, page=None)
+        elif s.action == "drop_filter" and s.parameter in (*FILTERS,):
+            url = form.url(**{s.parameter: None, "page": None})
+        elif s.action == "try_mode" and s.value in MODES:
+            url = form.url(mode=s.value, page=None)
+        out.append({"message": s.message, "url": url})
+    return out

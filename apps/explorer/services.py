@@ -13,6 +13,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from apps.core.legislative import washington_time_label
+
 # ---------------------------------------------------------------------------------------------------------
 # Votes
 # ---------------------------------------------------------------------------------------------------------
@@ -381,8 +383,21 @@ def _is_id_key(key: str) -> bool:
     return key not in NOT_LINKED and (key == "id" or key.endswith(("_id", "_ids")) or key in ID_LIST_KEYS)
 
 
+# A timestamp as the JSON dump writes it (pydantic: "2021-03-04T04:29:00Z", or with an offset).
+_TIMESTAMP = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:Z|[+-]\d\d:\d\d)")
+
+
+def readable(text: str) -> str:
+    """A value of a record's JSON as a page shows it: a UTC timestamp on Washington's clock
+    ('2021-03-03 23:29 EST'), so its day is the legislative day the rest of the page uses; anything else as it
+    is."""
+    if _TIMESTAMP.fullmatch(text):
+        return washington_time_label(dt.datetime.fromisoformat(text))
+    return text
+
+
 def _scalar(value: Any, key: str, link) -> Value:
-    text = "yes" if value is True else "no" if value is False else str(value)
+    text = "yes" if value is True else "no" if value is False else readable(str(value))
     url = link(PREFIX_HINTS.get(key, "") + text) if _is_id_key(key) and isinstance(value, str) else None
     return Value(text, url)
 

@@ -16,11 +16,13 @@ from apps.bills import selectors as bills
 from apps.bills.ids import topic_id
 from apps.bills.schemas import PageParams
 from apps.core.adapters import josh_error_response
+from apps.core.db.timelimit import is_interrupt, timeout_error
 from apps.core.errors import JoshError, NotFound, error_body
 from apps.core.services.sources import sources_list
 from apps.dossiers import selectors as dossiers
 from apps.explorer import lists, records, services
 from apps.explorer import search as explorer_search
+from apps.explorer.links import link_for_id
 from apps.registry import selectors as registry
 from apps.registry.schemas import MembersParams
 
@@ -110,7 +112,24 @@ def _search_context(form=None, **extra) -> dict:
 @require_safe
 @guarded
 def search_page(request):
-    """Words -> ranked hits (hybrid by default) with facets; an id -> a redirect to its record's page."""
+    """Words -> ranked hits (hybrid by default) with facets; an id -> a redirect to its record's page. A search
+    past its time budget is the friendly 503 page (REST's 503 ``query_timeout``), wherever it ran out."""
+    try:
+        return _search_page(request)
+    except Exception as exc:
+        if isinstance(exc, JoshError) and exc.status == 503:
+            return _timeout_page(request, exc)
+        if is_interrupt(exc):  # a statement stopped by the request's budget outside a search block
+            return _timeout_page(request, timeout_error())
+        raise
+
+
+def _timeout_page(request, exc: JoshError):
+    context = {"error": error_body(exc)["error"], "q": request.GET.get("q", "").strip()[:500]}
+    return render(request, "explorer/503.html", context, status=503)
+
+
+def _search_page(request):
     try:
         form = explorer_search.parse_form(request.GET)
     except JoshError as exc:  # keep what was typed in the box; show why the rest was refused
@@ -125,6 +144,8 @@ def search_page(request):
     try:
         outcome = explorer_search.run(form)
     except JoshError as exc:
+        if exc.status == 503:
+            raise
         context = _search_context(form, error=_err(exc))
         return render(request, "explorer/search.html", context, status=exc.status)
     hits = [
@@ -148,6 +169,7 @@ def search_page(request):
         facets=facets,
         all_sources_url=form.url(source=None, page=None),
         page_links=_page_links(form, outcome.pages),
+        no_match_links=explorer_search.suggestion_links(form, outcome.page.no_match),
         csv_url=form.api_url() + "&format=csv",
         api_url=form.api_url(),
         # "crs:R00001" is worth a word about; "snap" (a well-formed committee code) is not.
@@ -343,10 +365,16 @@ def _document(resource: str, id: str) -> dict:
         "template": "explorer/document.html",
         "record_id": record.id,
         "record": record,
-        "parts": services.document_parts(data, link=records.url_for_id),
+        "parts": services.document_parts(data, link=_id_target),
         "source_title": explorer_search.source_titles().get(data.get("citation", {}).get("source", "")),
         "citation": getattr(record, "citation", None),
     }
+
+
+def _id_target(value: str) -> str | None:
+    """An id on a document page leads to its record, else to its publisher (links.link_for_id)."""
+    target = link_for_id(value)
+    return target.url if target else None
 
 
 RENDERERS = {"bills": _bill, "votes": _vote, "legislators": _legislator, "committees": _committee}

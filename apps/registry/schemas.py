@@ -130,6 +130,9 @@ class VoteSummary(BaseModel):
     session_year: int
     number: int
     voted_at: datetime | None
+    legislative_date: date | None = Field(
+        description="The day of voted_at on Eastern time (America/New_York), as Congress dates it; voted_at is UTC."
+    )
     category: str
     question: str
     result: str
@@ -188,7 +191,12 @@ class LegislatorListParams(BaseModel):
     caucus: str | None = Field(
         None, max_length=40, description="Party caucused with: D, R or spelled out (independents included)."
     )
-    current: bool | None = Field(None, description="Only current (true) or former/stub (false) members.")
+    current: bool | None = Field(None, description="Only current (true) or former (false) members.")
+    include_stubs: bool = Field(
+        False,
+        description="Also members known only because a vote, bill or roster names them (citation.in_corpus "
+        "false), kept out of lists and counts by default.",
+    )
     limit: int | None = Field(None, description="Page size (default 20, max 250).")
     cursor: str | None = None
 

@@ -26,11 +26,14 @@ def legislator_resolve_or_stub(
     state: str = "",
     chamber: str = "",
     district: int | None = None,
+    mentioned_at: str = "",
 ) -> Legislator:
     """The legislator with this bioguide (preferred) or LIS id; if unknown, a stub carrying what the
     mentioning source says (name, party, state), so no vote position or cosponsorship is ever dropped.
 
     A stub is later upgraded in place when the legislators file names the same bioguide (or LIS) id.
+    Its URL is the member's Biographical Directory page; a Senate-only stub (an LIS id, no bioguide) gets
+    ``mentioned_at``, the publisher's page of the record that names it (the Senate roll call).
     """
     if not bioguide and not lis:
         raise ValueError("a member reference needs a bioguide or LIS id")
@@ -63,7 +66,7 @@ def legislator_resolve_or_stub(
         district=district,
         is_stub=True,
         citation_string=f"{display or bioguide or lis} (unresolved member reference)",
-        source_url=BIOGUIDE_URL.format(bioguide) if bioguide else "",
+        source_url=BIOGUIDE_URL.format(bioguide) if bioguide else mentioned_at,
         retrieved_at=timezone.now(),
     )
 

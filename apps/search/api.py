@@ -21,7 +21,8 @@ router = Router(tags=["search"])
 class SearchParams(Schema):
     q: str = Field(
         description='Words to find: records with any of them are ranked by relevance. "quoted phrases" are '
-        "required; term* (≥ 3 chars) is a prefix; NOT term excludes; AND / OR (upper case) make a boolean query."
+        "required; term* (≥ 3 chars) is a prefix; NOT term excludes; AND / OR (upper case) make a boolean query. "
+        "Phrases, NOT and AND bind every hit in every mode."
     )
     source: str | None = Field(
         None, description="Comma list of source slugs; omitted = every eligible source."

@@ -28,9 +28,9 @@ DEFAULTS = {
     # exactly (float cosine over every allowed chunk, B-tree lookups, no graph walk); wider ones walk the HNSW
     # index with iterative scan, giving up after PG_HNSW_MAX_SCAN_TUPLES tuples, and a walk that came back
     # with fewer candidates than asked is redone exactly, so a filtered query is never short.
-    # PostgreSQL's head cache threshold (apps/search/pgsearch.py): ts_rank_cd reads each matching record's
-    # tsvector (~15 µs a record on 2 busy cores: 10k records ~175 ms a query), so terms are cached far sooner
-    # than FTS5's phrases are.
+    # PostgreSQL's head cache threshold (apps/search/pgsearch.py): a phrase's BM25 there reads its postings
+    # rows and walks their positions in Python, dearer per record than FTS5's doclists, so phrases are cached
+    # far sooner than FTS5's are.
     "PG_LEXICAL_HEAD_POSTINGS": 2_000,
     # PostgreSQL's candidate count from the HNSW walk, max(MIN, N / PER): tuned on the 1M-chunk bench on
     # seed-11 queries (not the reported ones; python -m bench --backend postgres --tune) by one rule, the
@@ -54,6 +54,14 @@ DEFAULTS = {
     # (apps/search/semantic.py); 0 ranks by the best chunk alone. 0.5 (equal, not fitted) was chosen on the
     # dev split: semantic nDCG@10 0.911 -> 0.921, hybrid 0.937 -> 0.941 (docs/SEARCH.md).
     "SEMANTIC_DOC_WEIGHT": 0.5,
+    # Semantic: the relevance floor. A record reaches the vector leg only when one of its chunks has a cosine of
+    # at least this with the query, so a query that means nothing in the corpus gets nothing (not the 100
+    # nearest of everything). Per model id (cosines of different models are not comparable); a number applies
+    # to any model, 0 turns it off, and a model with no fitted floor has none. Fitted on the dev split only
+    # (python -m bench.negative --split dev --calibrate; docs/SEARCH.md "The relevance floor"): the midpoint
+    # between the highest best-chunk cosine of a dev negative query (0.380) and the lowest chunk cosine of a
+    # grade-2 record the leg ranked in the top 10 of a dev positive query (0.465).
+    "SEMANTIC_FLOOR": {"all-MiniLM-L6-v2-onnx-int8": 0.42},
     # Hybrid: how the legs are fused (apps/search/fusion.py): "cc", a convex combination of min–max normalised
     # scores with the vector leg weighted CC_W_SEMANTIC (0.5: equal, not fitted), or "rrf". Chosen on the dev
     # split only: cc lifted overall nDCG@10 from 0.921 (rrf 2:1) to 0.937 and no query kind fell (docs/SEARCH.md).
@@ -68,6 +76,12 @@ DEFAULTS = {
     "RRF_W_LEXICAL": 1.0,
     "RRF_W_SEMANTIC": 2.0,
     "HYBRID_DEPTH": 100,
+    # Hybrid: a hit only the lexical leg found must carry at least this share of the query's idf mass in its
+    # words (apps/search/coverage.py); a hit past the vector leg's floor needs none. 0 turns it off. Fitted on
+    # the dev split only (docs/SEARCH.md "Honest result sets"): the smallest of 0.50, 0.55, ... 0.70 above the
+    # highest share a dev negative query's lexical-only hit had (0.643); at it the dev positives lost no
+    # grade-2 record from hybrid's top 10.
+    "HYBRID_LEXICAL_COVERAGE": 0.65,
     # Rules after ranking (apps/search/fusion.py): an exact title goes first (lexical and hybrid); in hybrid each
     # leg's first hit stays in the top 3. 0 turns a rule off (the eval measures each).
     "HYBRID_TITLE_MATCH": 1,
@@ -84,3 +98,11 @@ def knob(name: str):
     from django.conf import settings
 
     return settings.JOSH.get(name, DEFAULTS[name])
+
+
+def semantic_floor(model_id: str) -> float:
+    """The ``SEMANTIC_FLOOR`` of ``model_id`` (0: none)."""
+    floor = knob("SEMANTIC_FLOOR")
+    if isinstance(floor, dict):
+        return float(floor.get(model_id, 0.0))
+    return float(floor or 0.0)

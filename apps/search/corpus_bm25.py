@@ -62,6 +62,8 @@ class _Table:
 
 
 def _table(result: SourceResult, parsed) -> _Table:
+    if queries.postgres():  # the same numbers, from the terms kept beside the tsvector (apps.search.pgbm25)
+        return _Table(result, *pgsearch.corpus_parts(result, parsed))
     spec = result.spec
     averages = queries.fetchall(queries.render("fts_averages", idents={"data": f"{spec.fts_table}_data"}))
     counts = _varints(bytes(averages[0][0])) if averages else [0]
@@ -83,8 +85,6 @@ def _table(result: SourceResult, parsed) -> _Table:
 
 def across_sources(results: list[SourceResult], parsed, depth: int) -> list[LexicalHit]:
     """The best ``depth`` over every source: re-scored with corpus-wide BM25 when several have hits."""
-    if queries.postgres():
-        return pgsearch.across_sources(results, depth)
     live = [r for r in results if r.hits]
     if len(live) <= 1:
         return (live[0].hits if live else [])[:depth]

@@ -2,7 +2,8 @@
 
 * Full text: no side table and no triggers. The content table gets a **stored generated** ``tsvector``
   column named after the SQLite FTS table (``bills_bill.bills_fts``), one ``setweight`` label per indexed
-  column in order (A, B, C, D: the plan's weights are given to ``ts_rank_cd`` at query time), and a GIN index.
+  column in order (A, B, C, D), and a GIN index: snippets (``ts_headline``), names and the health probe read it;
+  lexical ranking reads the BM25 term tables below (``bm25_trigger_sql``, apps.search.pgbm25).
   The column's comment (``josh-fts:title,summary,...``) names the indexed columns, so the source's shape is
   still read from the live schema (``apps.core.db.introspect``). Text columns are stemmed (``english``);
   name tables are not (``simple``), as on SQLite. A column is indexed up to ``TSV_MAX_CHARS`` characters: a
@@ -54,8 +55,10 @@ def fts_sql(
         f"ALTER TABLE {content} ADD COLUMN {column} tsvector GENERATED ALWAYS AS ({expression}) STORED",
         f"CREATE INDEX {index} ON {content} USING gin ({column})",
         f"COMMENT ON COLUMN {content}.{column} IS '{comment}'",
+        *(bm25_trigger_sql(fts_table, content_table, columns) if stemmed else []),
     ]
-    return forward, [f"DROP INDEX IF EXISTS {index}", f"ALTER TABLE {content} DROP COLUMN IF EXISTS {column}"]
+    reverse = [f"DROP INDEX IF EXISTS {index}", f"ALTER TABLE {content} DROP COLUMN IF EXISTS {column}"]
+    return forward, [*(bm25_trigger_reverse_sql(fts_table, content_table) if stemmed else []), *reverse]
 
 
 # The float vector stays in the row. A chunk row holds two 1.5 KiB copies of it (`embedding`, the float32
@@ -146,4 +149,61 @@ def stale_trigger_sql(chunk_table: str, content_table: str, columns: list[str]) 
         "ON CONFLICT DO NOTHING; END IF; RETURN NEW; END $$",
         f"CREATE OR REPLACE TRIGGER {trigger} AFTER UPDATE ON {quote_ident(content_table)} "
         f"FOR EACH ROW EXECUTE FUNCTION {function}()",
+    ]
+
+
+# Okapi BM25 as FTS5 computes it (apps.search.pgbm25, docs/SEARCH.md "PostgreSQL"): the terms of every record,
+# tokenized by FTS5's own tokenizer, with their positions (column << 24 | offset: the count per column too); each record's length;
+# and the queue of records to (re)index, filled by a row trigger on each stemmed source's content table. The
+# tables are shared by the sources (keyed by the FTS table's name); terms compare as bytes (COLLATE "C"), as
+# FTS5 compares them, so a prefix is a range.
+BM25_TABLES_SQL = [
+    "CREATE TABLE IF NOT EXISTS search_bm25_postings ("
+    ' fts_table TEXT COLLATE "C" NOT NULL, term TEXT COLLATE "C" NOT NULL, doc_id BIGINT NOT NULL,'
+    " pos INTEGER[] NOT NULL, PRIMARY KEY (fts_table, term, doc_id))",
+    "CREATE INDEX IF NOT EXISTS search_bm25_postings_doc ON search_bm25_postings (fts_table, doc_id)",
+    "CREATE TABLE IF NOT EXISTS search_bm25_docs ("
+    " fts_table TEXT NOT NULL, doc_id BIGINT NOT NULL, length INTEGER NOT NULL, PRIMARY KEY (fts_table, doc_id))",
+    "CREATE TABLE IF NOT EXISTS search_bm25_pending ("
+    " fts_table TEXT NOT NULL, doc_id BIGINT NOT NULL, PRIMARY KEY (fts_table, doc_id))",
+    # a TRUNCATE (statement-level: no rows to name) forgets the source's terms; what is inserted next is queued
+    "CREATE OR REPLACE FUNCTION josh_bm25_pending() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
+    "IF TG_OP = 'TRUNCATE' THEN "
+    "DELETE FROM search_bm25_postings WHERE fts_table = TG_ARGV[0]; "
+    "DELETE FROM search_bm25_docs WHERE fts_table = TG_ARGV[0]; "
+    "DELETE FROM search_bm25_pending WHERE fts_table = TG_ARGV[0]; "
+    "ELSIF TG_OP = 'DELETE' THEN "
+    "INSERT INTO search_bm25_pending (fts_table, doc_id) VALUES (TG_ARGV[0], OLD.id) ON CONFLICT DO NOTHING; "
+    "ELSE INSERT INTO search_bm25_pending (fts_table, doc_id) VALUES (TG_ARGV[0], NEW.id) ON CONFLICT DO NOTHING; "
+    "END IF; RETURN NULL; END $$",
+]
+BM25_TABLES_REVERSE_SQL = [
+    "DROP TABLE IF EXISTS search_bm25_postings",
+    "DROP TABLE IF EXISTS search_bm25_docs",
+    "DROP TABLE IF EXISTS search_bm25_pending",
+    "DROP FUNCTION IF EXISTS josh_bm25_pending() CASCADE",
+]
+
+
+def bm25_trigger_sql(fts_table: str, content_table: str, columns: tuple[str, ...]) -> list[str]:
+    """The shared tables (idempotent), the row trigger of one content table, and every row already there
+    queued: the next search of the source (or ``pgbm25.sync``) indexes them."""
+    content = quote_ident(content_table)
+    literal = quote_ident(fts_table).strip('"')  # checked identifier, written as a string literal
+    cols = ", ".join(quote_ident(c) for c in columns)
+    return [
+        *BM25_TABLES_SQL,
+        f"CREATE OR REPLACE TRIGGER {quote_ident(f'{fts_table}_bm25')} AFTER INSERT OR DELETE OR UPDATE OF "
+        f"{cols} ON {content} FOR EACH ROW EXECUTE FUNCTION josh_bm25_pending('{literal}')",
+        f"CREATE OR REPLACE TRIGGER {quote_ident(f'{fts_table}_bm25_truncate')} AFTER TRUNCATE ON {content} "
+        f"FOR EACH STATEMENT EXECUTE FUNCTION josh_bm25_pending('{literal}')",
+        f"INSERT INTO search_bm25_pending (fts_table, doc_id) SELECT '{literal}', id FROM {content} "
+        "ON CONFLICT DO NOTHING",
+    ]
+
+
+def bm25_trigger_reverse_sql(fts_table: str, content_table: str) -> list[str]:
+    return [
+        f"DROP TRIGGER IF EXISTS {quote_ident(f'{fts_table}{suffix}')} ON {quote_ident(content_table)}"
+        for suffix in ("_bm25", "_bm25_truncate")
     ]

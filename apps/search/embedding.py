@@ -186,7 +186,11 @@ def embed_source(
     encoder = encoder or get_encoder()
     work = work or plan_work(plan, encoder, max_chunks)
     spec = plan.search
-    tables = {"chunks": quote_ident(spec.chunk_table), "vec": quote_ident(spec.chunk_table + "_vec0")}
+    tables = {
+        "chunks": quote_ident(spec.chunk_table),
+        "vec": quote_ident(spec.chunk_table + "_vec0"),
+        "table": spec.chunk_table,  # the name, for the index token each group's transaction replaces
+    }
     stats = EmbedStats(plan.slug, model_id=encoder.model_id)
     stats.documents, stats.chunks = len(work.docs), sum(len(d.chunks) for d in work.docs)
     bundled = vector_cache.load(encoder.model_id)
@@ -198,9 +202,8 @@ def embed_source(
                 if not queries.postgres():
                     queries.fetchall(DELETE_VEC_SQL.format(**tables), (doc_id,))
                 queries.fetchall(DELETE_CHUNKS_SQL.format(**tables), (doc_id,))
+            bump_index_token(spec.chunk_table)
         stats.deleted_documents = len(work.vanished)
-    if work.todo or work.vanished:
-        bump_index_token(spec.chunk_table)
     # Every document read for this run now has vectors of its current text (or none, when it vanished).
     staleness.clear(spec.chunk_table, [d.id for d in work.docs] + work.vanished)
     stats.changed_docs = [d.id for d in work.todo]
@@ -288,6 +291,9 @@ def _write_group(group, tables, encoder, batch, stats, progress, to_encode, bund
                 )  # fmt: skip
                 cursor.execute(INSERT_VEC_SQL.format(**tables), (cursor.lastrowid, bits))
         cursor.close()
+        # With the rows, in their transaction: a run killed after this commit leaves no serving process on an
+        # index whose chunk ids it just replaced (its re-embedded documents would vanish from semantic hits).
+        bump_index_token(tables["table"])
 
 
 def _write_rows_postgres(group, tables, model_id: str, reuse: dict) -> None:
@@ -303,6 +309,7 @@ def _write_rows_postgres(group, tables, model_id: str, reuse: dict) -> None:
     with transaction.atomic():
         queries.fetchall(f"DELETE FROM {tables['chunks']} WHERE doc_id = ANY(?)", ([d.id for d in group],))
         queries.execute_many(INSERT_CHUNK_SQL_POSTGRES.format(**tables), rows)
+        bump_index_token(tables["table"])  # with the rows, as on SQLite
 
 
 def embedded_columns(spec) -> list[str]:

@@ -191,17 +191,14 @@ class SourceResult:
 
 
 def rank_source(source: str, spec, parsed: ParsedQuery, filters: SearchFilters, *, depth: int):
-    """The ``depth`` best records of one source for ``parsed``, in FTS5's exact BM25 order (PostgreSQL:
-    ``ts_rank_cd`` order, apps.search.pgsearch)."""
-    if queries.postgres():
-        summed = pgsearch.summed_scores(spec, parsed)
-        if summed is not None:  # a term in most records: its ts_rank_cd values from the head cache
-            ids, scores, match = summed
-            return SourceResult(
-                _top(source, spec, ids, scores, filters, depth), match, summed=True, spec=spec
-            )
-        rows, match = pgsearch.rank_source(spec, parsed, filters, depth=depth)
-        return SourceResult([LexicalHit(source, d, s) for d, s in rows], match, spec=spec)
+    """The ``depth`` best records of one source for ``parsed``, in FTS5's exact BM25 order (PostgreSQL: the
+    same numbers, apps.search.pgbm25)."""
+    if queries.postgres():  # FTS5's bm25() computed from the terms kept beside the tsvector (pgbm25)
+        ranked = pgsearch.bm25_source(spec, parsed)
+        hits = _top(source, spec, ranked.ids, ranked.scores, filters, depth) if ranked.ids.size else []
+        return SourceResult(
+            hits, ranked.match if hits else None, summed=True, df=ranked.df, docs=ranked.docs, spec=spec
+        )
     terms = parsed.scored() + parsed.exclude
     counts = postings(spec.fts_table, terms)
     stats = {"df": {t: counts[t] for t in parsed.scored()}, "docs": doc_count(spec.fts_table), "spec": spec}

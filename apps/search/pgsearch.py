@@ -5,13 +5,12 @@
 and every surface above them are the same code on both engines. The statements are the files of
 ``sql/postgres/`` (docs/DEPLOY.md).
 
-* **Lexical**: the parsed query (``sanitize.ParsedQuery``: the same user syntax) becomes a ``tsquery``: each
-  term's words as quoted lexemes (``'a' <-> 'b'`` for a phrase, ``'word':*`` for a prefix), any-term terms
-  OR-ed, required phrases and ``NOT`` in a second tsquery every record must match, boolean groups as written.
-  Ranked by Σ idf(term) × ``ts_rank_cd`` of the term with the plan's weights (``rank_source``); sources are
-  merged by that score (each with its own idf: FTS5's corpus-wide re-scoring needs its index internals).
-  A term in more than ``PG_LEXICAL_HEAD_POSTINGS`` records is scored from a head cache instead (its per-record
-  ``ts_rank_cd`` read once per version of the column, kept in process), with the same scores and ranks.
+* **Lexical**: FTS5's ``bm25()`` itself (``bm25_source``): the parsed query (``sanitize.ParsedQuery``: the same
+  user syntax) evaluated over the terms, positions and lengths ``apps.search.pgbm25`` keeps beside the
+  tsvector (tokenized by FTS5), phrase by phrase with FTS5's arithmetic; the same required, ``NOT``, boolean
+  and ``NEAR`` semantics; the same corpus-wide re-scoring (``corpus_parts`` feeds ``corpus_bm25``). A phrase
+  in more than ``PG_LEXICAL_HEAD_POSTINGS`` records keeps its per-record contributions in the head cache.
+  The tsvector column still serves snippets (``ts_headline`` with ``tsqueries``), names and the probe.
 * **Semantic**: candidates from the HNSW index over half-precision vectors (iterative scan, filters applied
   inside the walk), or, when the filters allow few chunks or the walk came back short, the nearest allowed
   chunks by exact float cosine; then the same float rescore and document scores as on SQLite.
@@ -19,21 +18,20 @@ and every surface above them are the same code on both engines. The statements a
   ranked by ``ts_rank``, as FTS5's prefix queries do on SQLite (pg_trgm is not in every PostgreSQL build).
 """
 
-import contextlib
 import datetime
 import math
 import re
 import threading
 from collections import OrderedDict
+from dataclasses import dataclass
 
 import numpy as np
 
 from apps.core.db import timelimit
 from apps.core.db.quoting import quote_ident
 from apps.search import filters as filters_module
-from apps.search import queries
+from apps.search import pgbm25, queries
 from apps.search.conf import EMBED_DIM, knob
-from apps.search.ddl_postgres import LABELS
 from apps.search.filters import SearchFilters
 from apps.search.sanitize import ParsedQuery, Term
 
@@ -44,8 +42,12 @@ _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 
 
 def term_query(term: Term) -> str | None:
-    """One term as tsquery text: its words as quoted lexemes, adjacent in order; the last one a prefix for
-    ``word*``. Words are letters and digits only, so nothing in them is tsquery syntax."""
+    """One term as tsquery text (for ts_headline's snippet only; BM25 ranks from apps.search.pgbm25): its
+    words as quoted lexemes, adjacent in order; the last one a prefix for ``word*``; a NEAR group's words
+    any of them. Words are letters and digits only, so nothing in them is tsquery syntax."""
+    if term.near:
+        parts = [p for p in (term_query(t) for t in term.near) if p]
+        return f"({' | '.join(parts)})" if parts else None
     words = _WORD.findall(term.text)
     if not words:
         return None
@@ -62,8 +64,7 @@ def _join(terms: list[Term], operator: str) -> str | None:
 
 
 def tsqueries(parsed: ParsedQuery) -> tuple[str | None, str | None]:
-    """(scoring query, must-match query or None): the records admitted match both; ``ts_rank_cd`` ranks by
-    the first, which has every scored term once (as FTS5's bm25() sums over the query's phrases)."""
+    """(the query's words as a tsquery, must-match tsquery or None): what ts_headline marks in a snippet."""
     if parsed.groups is not None:
         groups = []
         for group in parsed.groups:
@@ -80,170 +81,291 @@ def tsqueries(parsed: ParsedQuery) -> tuple[str | None, str | None]:
     return score, (" & ".join(must) or None)
 
 
-def weights(spec) -> list[float]:
-    """The plan's column weights as ts_rank_cd's ``{D, C, B, A}`` array (labels A.. in column order), scaled
-    into (0, 1] as PostgreSQL requires; the ratios between columns are the plan's."""
-    top = max(float(w) for w in spec.weights) or 1.0
-    by_label = [float(w) / top for w in spec.weights][: len(LABELS)]
-    by_label += [0.0] * (len(LABELS) - len(by_label))
-    return list(reversed(by_label))
-
-
 def _idf(docs: int, df: int) -> float:
     """FTS5's idf (corpus_bm25.idf): log((N - n + 0.5) / (n + 0.5)), floored at 1e-6."""
     df = min(df, docs)
     return max(math.log((docs - df + 0.5) / (df + 0.5)), 1e-6) if df else 0.0
 
 
-def head_version(spec) -> int | None:
-    """The tsvector column's write counter, or None when its version trigger is missing (nothing cached)."""
-    rows = queries.fetchall(
+def _versions(spec) -> list[tuple]:
+    return queries.fetchall(
         queries.load("head_version"),
         {"fts": spec.fts_table, "content": spec.content_table, "trigger": f"{spec.fts_table}_version"},
     )
+
+
+def head_version(spec) -> int | None:
+    """The content table's write counter, or None when its version trigger is missing (nothing cached)."""
+    rows = _versions(spec)
     return int(rows[0][0]) if rows else None
 
 
-def _counts(spec, terms: list[str], version: int | None) -> tuple[int, list[int]]:
-    """(records in the source, records with each term): counted (GIN) and, with a version, kept until the
-    next write; a term in most records costs a scan of every one of them to count."""
-    idents = {"fts": spec.fts_table, "content": spec.content_table}
-    key = (queries.database_name(), spec.content_table, version)
-    with _HEAD_LOCK:
-        known = dict(_COUNTS.get(key, {})) if version is not None else {}
-    # kept counts serve every later query until the next write: not the current request's work (a term in
-    # every one of 200k records takes seconds to count), as a semantic index load is not
-    with timelimit.suspended() if version is not None else contextlib.nullcontext():
-        if None not in known:
-            known[None] = queries.fetchall(queries.render("doc_total", idents=idents))[0][0]
-        for t in terms:
-            if t not in known:
-                known[t] = queries.fetchall(queries.render("term_df", idents=idents), {"t": t})[0][0]
-    if version is not None:
-        with _HEAD_LOCK:
-            for old in [k for k in _COUNTS if k[:2] == key[:2] and k != key]:
-                del _COUNTS[old]
-            _COUNTS.setdefault(key, {}).update(known)
-    return known[None], [known[t] for t in terms]
+def cache_version(spec) -> tuple | None:
+    """What cached numbers are keyed by: the write counter and, inside a transaction that has written, its
+    id (what it reads includes its uncommitted rows, and a version number it rolls back is used again)."""
+    rows = _versions(spec)
+    return (int(rows[0][0]), rows[0][1]) if rows else None
 
 
-def term_weights(spec, terms: list[str], version: int | None = None) -> tuple[list[float], list[int]]:
-    """Each scored term's idf in this source, and its document frequency."""
-    docs, dfs = _counts(spec, terms, version)
-    return [_idf(docs, df) for df in dfs], dfs
-
-
-# The head cache: a term in more than PG_LEXICAL_HEAD_POSTINGS records (the "federal" of a federal corpus) costs
-# the direct statement a ts_rank_cd per record on every query (200k records: seconds). Its per-record
-# ts_rank_cd values are read once per version of the column (term_scores.sql, the same expression) and kept
-# here, least recently used dropped past LEXICAL_HEAD_CACHE_POSTINGS; a query sums idf × rank per term in
-# numpy in the statement's order, so scores and ranks are the direct statement's exactly.
-_HEAD: "OrderedDict[tuple, tuple[np.ndarray, np.ndarray]]" = OrderedDict()
-_COUNTS: dict[tuple, dict] = {}
+# The head cache: a phrase in more than PG_LEXICAL_HEAD_POSTINGS records (the "federal" of a federal corpus)
+# costs a read of all its postings and a pass over their positions on every query. Its per-record BM25
+# contributions (which depend on N and avgdl too) are kept here per version of the content table (the
+# statement-level trigger <fts>_version moves it on every write), least recently used dropped past
+# LEXICAL_HEAD_CACHE_POSTINGS; the source's lengths and N are kept the same way. Same numbers, same ranks.
+# Every other phrase stays in a short LRU (_RECENT) for the corpus-wide re-scoring of the same search.
+_HEAD: "OrderedDict[tuple, Phrase]" = OrderedDict()
+_RECENT: "OrderedDict[tuple, Phrase]" = OrderedDict()
+_RECENT_MAX = 512
+_STATS: dict[tuple, pgbm25.Stats] = {}
+_COUNTS: dict[tuple, int] = {}
 _HEAD_LOCK = threading.Lock()
-
-
-def _term_scores(spec, term: str, key: tuple | None) -> tuple[np.ndarray, np.ndarray]:
-    """(record ids ascending, ts_rank_cd as float64) of one term; cached under ``key`` unless None."""
-    if key is not None:
-        with _HEAD_LOCK:
-            hit = _HEAD.get(key)
-            if hit is not None:
-                _HEAD.move_to_end(key)
-                return hit
-    sql = queries.render("term_scores", idents={"fts": spec.fts_table, "content": spec.content_table})
-    with timelimit.suspended() if key is not None else contextlib.nullcontext():  # a cache fill: see _counts
-        rows = queries.fetchall(sql, {"weights": weights(spec), "t": term})
-    ids = np.fromiter((r[0] for r in rows), dtype=np.int64, count=len(rows))
-    ranks = np.fromiter((r[1] for r in rows), dtype=np.float64, count=len(rows))
-    order = np.argsort(ids, kind="stable")
-    found = (ids[order], ranks[order])
-    if key is not None:
-        with _HEAD_LOCK:
-            _HEAD[key] = found
-            budget = knob("LEXICAL_HEAD_CACHE_POSTINGS")
-            while len(_HEAD) > 1 and sum(v[0].size for v in _HEAD.values()) > budget:
-                _HEAD.popitem(last=False)
-    return found
 
 
 def clear_head_cache() -> None:
     with _HEAD_LOCK:
         _HEAD.clear()
+        _RECENT.clear()
+        _STATS.clear()
         _COUNTS.clear()
 
 
-def summed_scores(spec, parsed: ParsedQuery):
-    """(record ids, scores: higher is better, tsquery) from the head cache, or None when the direct statement
-    ranks (no term past PG_LEXICAL_HEAD_POSTINGS, a boolean query, required or excluded terms, or no version
-    trigger to key the cache by). Filters are the caller's: applied to the ranking a batch at a time."""
-    if parsed.groups is not None or parsed.required or parsed.exclude:
+@dataclass
+class Phrase:
+    """One query term in one source: the records that match it and, per FTS5 phrase in it (a NEAR group has
+    several), each record's contribution to bm25() in that order."""
+
+    ids: np.ndarray  # int64 ascending
+    parts: list  # one float64 array per FTS5 phrase, aligned with ids
+
+    @property
+    def total(self) -> np.ndarray:
+        """The term's own bm25() (FTS5's score of a query of this term alone): its phrases added from 0.0."""
+        out = np.zeros(self.ids.size, dtype=np.float64)
+        for part in self.parts:
+            out = out + part
+        return out
+
+
+def _key(spec, *rest) -> tuple:
+    return (queries.database_name(), spec.fts_table, *rest)
+
+
+def _stats(spec, version: tuple | None) -> pgbm25.Stats:
+    key = _key(spec, version)
+    if version is not None:
+        with _HEAD_LOCK:
+            if key in _STATS:
+                return _STATS[key]
+    found = pgbm25.stats(spec)
+    if version is not None:
+        with _HEAD_LOCK:
+            for old in [k for k in _STATS if k[:2] == key[:2]]:
+                del _STATS[old]
+            _STATS[key] = found
+    return found
+
+
+def _phrase_key(spec, term: Term, version: tuple | None) -> tuple | None:
+    return None if version is None else _key(spec, term.fts(), tuple(spec.weights), version)
+
+
+def _cached_phrase(key: tuple | None) -> "Phrase | None":
+    if key is None:
         return None
-    version = head_version(spec)
-    if version is None:
-        return None
-    terms = [q for q in (term_query(t) for t in parsed.scored()) if q]
-    if not terms:
-        return None
-    idfs, dfs = term_weights(spec, terms, version)
-    if max(dfs) <= knob("PG_LEXICAL_HEAD_POSTINGS"):
-        return None
-    match, _ = tsqueries(parsed)
-    base = (queries.database_name(), spec.content_table, tuple(weights(spec)), version)
-    parts = [
-        _term_scores(spec, t, (*base, t) if df > knob("PG_LEXICAL_HEAD_POSTINGS") else None)
-        for t, df in zip(terms, dfs, strict=True)
-    ]
-    ids = np.unique(np.concatenate([p[0] for p in parts])) if parts else np.zeros(0, dtype=np.int64)
-    total = np.zeros(ids.size, dtype=np.float64)
-    for (term_ids, ranks), idf in zip(parts, idfs, strict=True):
-        # the statement adds idf0 * rank0 + idf1 * rank1 + ... left to right (a record without a term
-        # adds idf * 0.0): the same float64 operations in the same order
-        contribution = np.zeros(ids.size, dtype=np.float64)
-        contribution[np.searchsorted(ids, term_ids)] = idf * ranks
-        total = total + contribution
-    return ids, total, (match if ids.size else None)
+    with _HEAD_LOCK:
+        for cache in (_HEAD, _RECENT):
+            hit = cache.get(key)
+            if hit is not None:
+                cache.move_to_end(key)
+                return hit
+    return None
+
+
+def _tokens(term: Term) -> list[tuple[list[str], bool]]:
+    """(tokens, last is a prefix) of each FTS5 phrase of the term (a NEAR group: each of its phrases)."""
+    return [(pgbm25.query_tokens(t.text), t.prefix) for t in (term.near or (term,))]
+
+
+def _phrase(spec, term: Term, st: pgbm25.Stats, postings: pgbm25.Postings, key: tuple | None) -> Phrase:
+    members = _tokens(term)
+    positions = [pgbm25.phrase_positions(postings, tokens, prefix) for tokens, prefix in members]
+    dfs = [len(p) for p in positions]  # xQueryPhrase: the records of each phrase alone
+    if term.near:
+        positions = pgbm25.near(positions, [len(tokens) for tokens, _ in members], term.distance)
+    ids = np.array(sorted(positions[0]), dtype=np.int64)
+    lengths = st.lengths[ids] if ids.size else np.zeros(0, dtype=np.int64)
+    parts = []
+    for found, df in zip(positions, dfs, strict=True):
+        _, freq = pgbm25.frequencies({int(d): found[int(d)] for d in ids}, spec.weights)
+        parts.append(pgbm25.contribution(freq, lengths, pgbm25.idf(st.docs, df), st.avgdl))
+    phrase = Phrase(ids, parts)
+    if key is not None:
+        heavy = ids.size > knob("PG_LEXICAL_HEAD_POSTINGS")
+        with _HEAD_LOCK:
+            cache = _HEAD if heavy else _RECENT
+            cache[key] = phrase
+            if heavy:
+                budget = knob("LEXICAL_HEAD_CACHE_POSTINGS")
+                while len(_HEAD) > 1 and sum(v.ids.size for v in _HEAD.values()) > budget:
+                    _HEAD.popitem(last=False)
+            while len(_RECENT) > _RECENT_MAX:
+                _RECENT.popitem(last=False)
+    return phrase
+
+
+def _count_tokens(term: Term) -> tuple[list[str], bool]:
+    """What SQLite's lexical.postings() counts for the term: the tokens of its text (a NEAR group: all its
+    words, none a prefix), the last a prefix for ``word*``."""
+    return pgbm25.query_tokens(term.text), term.prefix and not term.near
+
+
+def _phrases(spec, terms: list[Term], scored: list[Term], st, version) -> tuple[dict, dict]:
+    """Each term's Phrase and each scored term's postings count, from the caches or one Postings read."""
+    phrases = {t: _cached_phrase(_phrase_key(spec, t, version)) for t in terms}
+    counts: dict = {}
+    with _HEAD_LOCK:
+        for t in scored:
+            if version is not None and _key(spec, "df", t.fts(), version) in _COUNTS:
+                counts[t] = _COUNTS[_key(spec, "df", t.fts(), version)]
+    wanted: set = set()
+    for t in terms:
+        if phrases[t] is None:
+            for tokens, prefix in _tokens(t):
+                wanted |= pgbm25.phrase_tokens(tokens, prefix)
+    for t in scored:
+        if t not in counts:
+            wanted |= pgbm25.phrase_tokens(*_count_tokens(t))
+    if wanted:
+        postings = pgbm25.Postings(spec, wanted)
+        for t in terms:
+            if phrases[t] is None:
+                phrases[t] = _phrase(spec, t, st, postings, _phrase_key(spec, t, version))
+        for t in scored:
+            if t not in counts:
+                counts[t] = pgbm25.term_docs(postings, *_count_tokens(t))
+                if version is not None:
+                    with _HEAD_LOCK:
+                        _COUNTS[_key(spec, "df", t.fts(), version)] = counts[t]
+    return phrases, counts
+
+
+@dataclass
+class Ranked:
+    """Every record a query admits in one source, with FTS5's bm25() (positive: higher is better)."""
+
+    ids: np.ndarray
+    scores: np.ndarray
+    match: str | None  # the tsquery ts_headline marks snippets with
+    df: dict  # scored term -> SQLite's postings count (lexical.postings)
+    docs: int
+
+
+def _synced_version(spec) -> tuple | None:
+    """The cache version (read before the sync: a write after it moves it, so nothing stale is kept), after
+    indexing whatever records wait (the writes' own upkeep, not the request's work, as a semantic index load
+    is not: no time limit)."""
+    rows = _versions(spec)
+    if rows[0][2] if rows else pgbm25.pending(spec):
+        with timelimit.suspended():
+            pgbm25.sync(spec)
+    return (int(rows[0][0]), rows[0][1]) if rows else None
+
+
+def bm25_source(spec, parsed: ParsedQuery) -> Ranked:
+    """FTS5's bm25() with the plan's column weights over every record the query admits, as SQLite computes
+    it: any-term queries sum their phrases (required ones must match, NOT ones must not); a boolean query
+    sums the phrases of each alternative that matched (FTS5 clears the positions of one that did not)."""
+    version = _synced_version(spec)
+    st = _stats(spec, version)
+    scored = parsed.scored()
+    every = list(dict.fromkeys(scored + parsed.exclude + [t for g in parsed.groups or [] for t in g.exclude]))
+    phrases, df = _phrases(spec, every, scored, st, version)
+    match = tsqueries(parsed)[0]
+    empty = np.zeros(0, dtype=np.int64)
+    if not any(df.values()):
+        return Ranked(empty, np.zeros(0), None, df, st.docs)
+    universe = np.unique(np.concatenate([phrases[t].ids for t in scored] or [empty]))
+    has = {t: np.isin(universe, p.ids, assume_unique=True) for t, p in phrases.items()}
+    total = np.zeros(universe.size, dtype=np.float64)
+
+    def add(term: Term, where: np.ndarray | None) -> None:
+        nonlocal total
+        p = phrases[term]
+        at = np.searchsorted(universe, p.ids)
+        for part in p.parts:
+            contribution = np.zeros(universe.size, dtype=np.float64)
+            contribution[at] = part
+            if where is not None:
+                contribution = np.where(where, contribution, 0.0)
+            total = total + contribution  # FTS5 adds phrase after phrase from 0.0: so do we
+
+    if parsed.groups is not None:
+        admitted = np.zeros(universe.size, dtype=bool)
+        for group in parsed.groups:
+            matched = np.ones(universe.size, dtype=bool)
+            for t in group.include:
+                matched &= has[t]
+            for t in group.exclude:
+                matched &= ~has[t]
+            for t in group.include:
+                add(t, matched)
+            admitted |= matched
+    else:
+        for t in scored:
+            add(t, None)
+        admitted = np.ones(universe.size, dtype=bool)
+        for t in parsed.required:
+            admitted &= has[t]
+        for t in parsed.exclude:
+            admitted &= ~has[t]
+    ids, scores = universe[admitted], total[admitted]
+    return Ranked(ids, scores, match if ids.size else None, df, st.docs)
 
 
 def rank_source(spec, parsed: ParsedQuery, filters: SearchFilters, *, depth: int):
-    """([(doc id, negated score)] best first, the matching tsquery or None when nothing matched).
+    """([(doc id, bm25: lower is better)] best first, the snippet tsquery or None): the exact ranking without
+    the head cache's bookkeeping for one source (the benches compare the served ranking with it)."""
+    ranked = bm25_source(spec, parsed)
+    order = np.lexsort((ranked.ids, -ranked.scores))
+    rows = [(int(ranked.ids[i]), -float(ranked.scores[i])) for i in order]
+    passed = _passing(spec, filters, [d for d, _ in rows])
+    if passed is not None:
+        rows = [r for r in rows if r[0] in passed]
+    return rows[:depth], (ranked.match if rows else None)
 
-    The score is BM25's shape with PostgreSQL's parts: Σ over the scored terms of idf(term) × the term's
-    ``ts_rank_cd`` (column weights, length-normalised). A record with more of the words, rarer ones, or
-    them in a heavier column ranks higher, as on SQLite; the numbers differ from FTS5's."""
-    match, must = tsqueries(parsed)
-    terms = [q for q in (term_query(t) for t in parsed.scored()) if q]
-    if match is None or not terms:
-        return [], None
-    idfs, _ = term_weights(spec, terms, head_version(spec))
+
+def admitted_ids(spec, parsed: ParsedQuery, filters: SearchFilters) -> np.ndarray:
+    """Ids (ascending) of every record of the source the lexical ranking admits, with the filters: the same
+    set ``rank_source`` ranks, so a count or a constraint means what the lexical answer means."""
+    ids = bm25_source(spec, parsed).ids
+    passed = _passing(spec, filters, [int(d) for d in ids])
+    if passed is not None:
+        ids = np.array(sorted(passed), dtype=np.int64)
+    return ids
+
+
+def _passing(spec, filters: SearchFilters, ids: list[int]) -> set[int] | None:
+    """The ids among ``ids`` the search filters let through, or None when no filter applies."""
     fragments, params = filters_module.content_filters(spec, filters)
-    score = " + ".join(
-        f":idf{i} * ts_rank_cd(:weights::float4[], c.{quote_ident(spec.fts_table)}, "
-        f"to_tsquery('josh_english', :t{i}), 1)"
-        for i in range(len(terms))
-    )
+    if not fragments or not ids:
+        return None
     sql = queries.render(
-        "lexical",
-        idents={"fts": spec.fts_table, "content": spec.content_table},
-        raw={
-            "score": score,
-            "filters": "".join(f" AND {f}" for f in fragments),
-            "must": f" AND c.{quote_ident(spec.fts_table)} @@ to_tsquery('josh_english', :must)"
-            if must
-            else "",
-        },
+        "filter_ids",
+        idents={"content": spec.content_table},
+        raw={"filters": "".join(f" AND {f}" for f in fragments)},
     )
-    params.update({f"t{i}": t for i, t in enumerate(terms)})
-    params.update({f"idf{i}": w for i, w in enumerate(idfs)})
-    params.update({"weights": weights(spec), "q": match, "must": must, "depth": depth})
-    rows = [(int(doc_id), float(s)) for doc_id, s in queries.fetchall(sql, params)]
-    return rows, (match if rows else None)
+    return {r[0] for r in queries.fetchall(sql, {**params, "ids": ids})}
 
 
-def across_sources(results: list, depth: int) -> list:
-    """Every source's hits in one list, best (lowest negated rank) first, ties by source and id."""
-    hits = [h for r in results for h in r.hits]
-    return sorted(hits, key=lambda h: (h.bm25, h.source, h.doc_id))[:depth]
+def corpus_parts(result, parsed: ParsedQuery) -> tuple[int, int, dict, dict]:
+    """What corpus_bm25 re-scores one source's hits with: (N, all tokens, hit id -> |D|, scored term ->
+    (ids, the term's own bm25() per record)), the numbers FTS5's records give it on SQLite."""
+    spec = result.spec
+    version = cache_version(spec)
+    st = _stats(spec, version)
+    lengths = {h.doc_id: int(st.lengths[h.doc_id]) if h.doc_id < st.lengths.size else 0 for h in result.hits}
+    phrases, _ = _phrases(spec, parsed.scored(), [], st, version)
+    return st.docs, st.tokens, lengths, {t: (p.ids, p.total) for t, p in phrases.items()}
 
 
 def snippet(texts: list[str | None], match: str) -> str | None:
@@ -257,8 +379,9 @@ def snippet(texts: list[str | None], match: str) -> str | None:
 # --- semantic ---------------------------------------------------------------------------------------------
 
 
-def chunk_filters(filters: SearchFilters, doc_ids, exclude_doc) -> tuple[str, dict]:
-    """The pre-filter over the chunk row ``c``: the same rules as the SQLite index's mask."""
+def chunk_filters(filters: SearchFilters, doc_ids, exclude_doc, banned=None) -> tuple[str, dict]:
+    """The pre-filter over the chunk row ``c``: the same rules as the SQLite index's mask (``banned``: the
+    documents a query's NOT terms exclude)."""
     fragments, params = [], {}
     if filters.since:
         fragments.append("c.published_at >= :since")
@@ -278,6 +401,9 @@ def chunk_filters(filters: SearchFilters, doc_ids, exclude_doc) -> tuple[str, di
     if exclude_doc is not None:
         fragments.append("c.doc_id <> :exclude_doc")
         params["exclude_doc"] = int(exclude_doc)
+    if banned is not None and len(banned):
+        fragments.append("NOT (c.doc_id = ANY(:banned))")
+        params["banned"] = [int(d) for d in banned]
     return "".join(f" AND {f}" for f in fragments), params
 
 
@@ -311,6 +437,7 @@ def candidates(
     *,
     estimate: int = 0,
     exact_count: int = 0,
+    banned=None,
 ):
     """(rescored rows (chunk id, doc id, cosine) best first, whether the scan was exact, allowed rows: counted
     no further than ``PG_EXACT_MAX_ROWS`` + 1, or the table's row ``estimate`` when nothing narrows).
@@ -323,11 +450,12 @@ def candidates(
       (a filter rare along the walk), the exact scan runs instead: never fewer candidates than asked. A
       filtered walk asks for at most ``PG_FILTERED_WALK_CANDIDATES``: each candidate costs it ~1/selectivity
       rows read (conf.py)."""
-    where, params = chunk_filters(filters, doc_ids, exclude_doc)
+    where, params = chunk_filters(filters, doc_ids, exclude_doc, banned)
     exact_max = max(count, int(knob("PG_EXACT_MAX_ROWS")))
     params.update({"model_id": model_id, "cap": exact_max + 1})
     # (leaving one document out, as `similar` does, narrows nothing)
     narrowed = filters.since or filters.until or filters.congress is not None or doc_ids is not None
+    narrowed = narrowed or (banned is not None and len(banned) > 0)
     if not narrowed and estimate > 2 * exact_max:
         # the count would read exact_max rows (~20 ms) to learn what the estimate already says; were the
         # estimate stale, a walk that comes back short is still redone exactly below

@@ -11,6 +11,11 @@ The documented syntax (everything else is literal text):
 * ``term*`` is a prefix search when the term has at least ``MIN_PREFIX`` characters (else the ``*`` is
   dropped);
 * ``NOT x`` (upper case) excludes records with ``x`` and needs something before it;
+* ``NEAR(a b, N)`` (upper case, FTS5's syntax): every phrase inside (bare words, ``"quoted phrases"``,
+  ``prefix*``) within ``N`` tokens of each other in one column (``N`` defaults to 10: at most ``N`` tokens
+  between the end of the first and the start of the last); like a quoted phrase it is **required**. A form
+  FTS5 would not read the same way (one phrase, a distance that is not a whole number, parentheses inside,
+  no closing parenthesis) is an ``InvalidParameter`` (400) naming the form to write;
 * ``AND`` / ``OR`` (upper case) make the query **boolean**: ``a AND b`` needs both, ``a OR b`` either, and
   words with no operator between them are AND-ed, as in the classic FTS5 grammar (``a b OR c d`` is
   ``(a AND b) OR (c AND d)``). Lower-case ``and``/``or``/``not`` are ordinary (stop) words.
@@ -24,10 +29,17 @@ letter or digit are dropped; a query left with no term is ``None`` (the caller a
 import re
 from dataclasses import dataclass, field
 
+from apps.core.errors import InvalidParameter
+
 MIN_PREFIX = 3
+NEAR_DEFAULT = 10  # FTS5's default distance
+NEAR_MAX = 1000
 MAX_TERMS = 32
 _WORDISH = re.compile(r"\w", re.UNICODE)
-_PIECES = re.compile(r'"([^"]*)"?|(\S+)')
+_PIECES = re.compile(r'NEAR\(([^()]*)\)|"([^"]*)"?|(\S+)')
+_NEAR_PHRASES = re.compile(r'"([^"]*)"?|([^\s,]+)')
+_NEAR_DISTANCE = re.compile(r",\s*([^\s,]*)\s*$")
+NEAR_FORM = 'write NEAR(word word, 10): two or more words or "quoted phrases" and an optional whole distance'
 _OPERATORS = {"AND", "OR", "NOT"}
 
 # Function words that carry no topic in an any-term query: in most records, so BM25 gives them ~0 weight
@@ -49,8 +61,12 @@ class Term:
     text: str  # the user's text for this term, without quotes or the trailing *
     phrase: bool = False  # came from "..." (several words, in order)
     prefix: bool = False
+    near: tuple["Term", ...] = ()  # a NEAR group: its phrases (text: their words)
+    distance: int = NEAR_DEFAULT
 
     def fts(self) -> str:
+        if self.near:
+            return f"NEAR({' '.join(t.fts() for t in self.near)}, {self.distance})"
         quoted = '"' + self.text.replace('"', '""') + '"'
         return quoted + "*" if self.prefix else quoted
 
@@ -142,21 +158,49 @@ class _Piece:
     quoted: bool = False
 
 
+def _near(inner: str) -> Term:
+    """A ``NEAR(...)`` group's phrases and distance, or InvalidParameter for a form FTS5 reads otherwise."""
+    distance = NEAR_DEFAULT
+    found = _NEAR_DISTANCE.search(inner)
+    if found:
+        if not found.group(1).isdigit() or int(found.group(1)) > NEAR_MAX:
+            raise InvalidParameter(
+                "q", f"NEAR's distance must be a whole number up to {NEAR_MAX}: {NEAR_FORM}"
+            )
+        distance, inner = int(found.group(1)), inner[: found.start()]
+    phrases = []
+    for m in _NEAR_PHRASES.finditer(inner):
+        term = _term(m.group(1) if m.group(1) is not None else m.group(2), phrase=m.group(1) is not None)
+        if term is not None:
+            phrases.append(term)
+    if len(phrases) < 2:
+        raise InvalidParameter("q", f"NEAR needs at least two words or phrases: {NEAR_FORM}")
+    text = " ".join(t.text for t in phrases)
+    return Term(text=text, phrase=True, near=tuple(phrases), distance=distance)
+
+
 def _pieces(q: str) -> list[_Piece]:
     out: list[_Piece] = []
     count = 0
     # FTS5 reads its query as a C string: a NUL would cut a quoted term short ("unterminated string").
     for m in _PIECES.finditer((q or "").replace("\x00", " ")):
-        quoted, bare = m.group(1), m.group(2)
+        near, quoted, bare = m.groups()
         if bare in _OPERATORS:
             out.append(_Piece(operator=bare))
             continue
-        term = _term(quoted if quoted is not None else bare, phrase=quoted is not None)
-        if term is None or count >= MAX_TERMS:
+        if bare is not None and bare.startswith("NEAR("):
+            raise InvalidParameter("q", f"NEAR( must close its parenthesis, with none inside: {NEAR_FORM}")
+        if near is not None:
+            term = _near(near)
+            size = len(term.near)
+        else:
+            term = _term(quoted if quoted is not None else bare, phrase=quoted is not None)
+            size = 1
+        if term is None or count + size > MAX_TERMS:
             out.append(_Piece())  # a dropped piece still ends a pending NOT
             continue
-        count += 1
-        out.append(_Piece(term=term, quoted=quoted is not None))
+        count += size
+        out.append(_Piece(term=term, quoted=quoted is not None or near is not None))
     return out
 
 

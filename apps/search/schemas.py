@@ -77,15 +77,72 @@ class Degraded(BaseModel):
         None, description="Mode actually used for each degraded source."
     )
     excluded_sources: list[str] | None = Field(None, description="Sources left out (no vectors to search).")
+    semantic: str | None = Field(
+        None,
+        description="Why the vector leg did not run (the text encoder is missing or failed): the hits are the "
+        "lexical leg's alone.",
+    )
     reason: str = ""
 
     # "from" everywhere it is written (REST body, spec, MCP): Python only needs the trailing underscore
     model_config = {"populate_by_name": True, "serialize_by_alias": True}
 
 
+TotalBasis = Literal["exact", "lower_bound"]
+NoMatchReason = Literal[
+    "nothing_searchable",
+    "phrase_not_found",
+    "no_term_matched",
+    "excluded_by_filters",
+    "no_record_matches_all",
+    "below_relevance_floor",
+]
+
+
+class Suggestion(BaseModel):
+    action: Literal["drop_phrase", "drop_term", "drop_filter", "try_mode"] = Field(
+        description="What to change: unquote a phrase, leave out a term, drop a filter, or use another mode."
+    )
+    message: str = Field(description="The suggestion in words.")
+    q: str | None = Field(None, description="The query to send instead, when the change is to the query.")
+    parameter: str | None = Field(
+        None, description="The parameter to drop or change (drop_filter, try_mode)."
+    )
+    value: str | None = Field(None, description="try_mode: the mode to try.")
+
+
+class NoMatch(BaseModel):
+    reason: NoMatchReason = Field(
+        description="Why nothing matched: a quoted phrase occurs in no record (phrase_not_found), no word of "
+        "the query occurs in the searched sources (no_term_matched), records match but none passes the "
+        "filters (excluded_by_filters), no record satisfies every operator (no_record_matches_all), nothing "
+        "is close enough in meaning (below_relevance_floor), or the query has no searchable word."
+    )
+    message: str = Field(description="The reason in words.")
+    suggestions: list[Suggestion] = Field(
+        default_factory=list, description="Changes that would match records."
+    )
+
+
 class SearchPage(BaseModel):
     results: list[SearchHit]
-    total: int = Field(description="Ranked hits available for paging (each leg ranks at most its depth).")
+    total: int = Field(
+        description="Records matching the query (with its filters) in the mode used: lexical, every record "
+        "the query's words admit; semantic, every record with a passage past the relevance floor; hybrid, "
+        "the union. `total_basis` says whether it is exact. Pages reach the first 1,000 or so of them."
+    )
+    total_basis: TotalBasis = Field(
+        "exact",
+        description="exact: every matching record was counted; lower_bound: the vector leg's approximate scan "
+        "(or its depth) may have missed matching records, so there are at least `total`.",
+    )
+    source_counts: dict[str, int] = Field(
+        default_factory=dict,
+        description="`total` per source (the whole filtered result, not the page): the source facets.",
+    )
+    no_match: NoMatch | None = Field(
+        None, description="Set when nothing matched (`total` 0): why, and what to change to match records."
+    )
     took_ms: float
     mode: Mode
     ignored_terms: list[str] = Field(

@@ -1,5 +1,6 @@
 """Search selectors: ``search`` (lexical | semantic | hybrid) and ``similar``; shared by REST and MCP."""
 
+import logging
 import time
 from functools import lru_cache
 
@@ -8,18 +9,32 @@ from django.conf import settings
 
 from apps.access.costs import charge
 from apps.core import lane
-from apps.core.errors import InvalidParameter, InvalidQuery, NotFound, SourceNotSearchable
+from apps.core.errors import InvalidParameter, InvalidQuery, JoshError, NotFound, SourceNotSearchable
 from apps.core.pagination import parse_limit
 from apps.core.plans import get_plan
-from apps.search import admission, corpus_bm25, eligibility, fusion, hydrate, lexical, queries, semantic
-from apps.search.conf import knob
+from apps.search import (
+    admission,
+    constraints,
+    corpus_bm25,
+    counting,
+    coverage,
+    eligibility,
+    fusion,
+    hydrate,
+    lexical,
+    no_match,
+    queries,
+    semantic,
+)
+from apps.search.conf import knob, semantic_floor
 from apps.search.encoders import get_encoder
 from apps.search.filters import SearchFilters, applicable, make_filters
 from apps.search.fusion import Ranked
 from apps.search.sanitize import parse_query
-from apps.search.schemas import Explain, SearchHit, SearchPage, Snippet
+from apps.search.schemas import Degraded, Explain, SearchHit, SearchPage, Snippet
 
 MODES = ("lexical", "semantic", "hybrid")
+logger = logging.getLogger("josh.search")
 
 
 @lru_cache(maxsize=512)
@@ -67,17 +82,56 @@ def _bill_doc_ids(spec, filters: SearchFilters) -> np.ndarray | None:
     return np.array([r[0] for r in queries.fetchall(sql, {"bill_id": filters.bill_id})], dtype=np.int64)
 
 
-def _semantic_leg(targets, q: str, filters: SearchFilters, depth: int, approximate: list[str]) -> list:
-    if not targets:
-        return []
-    qvec = query_vector(q)
-    model_id = get_encoder().model_id
+def encoder_model() -> tuple[str, str | None]:
+    """(the encoder's model id, None) or, when the encoder is missing or fails to load, ("", why)."""
+    try:
+        return get_encoder().model_id, None
+    except JoshError:
+        raise  # a time limit is the request's, not the encoder's
+    except Exception as exc:  # a missing package or model file, a bad setting
+        return "", _unavailable(exc)
+
+
+def encode(q: str) -> tuple[np.ndarray | None, str, str | None]:
+    """(query vector, model id, None) or, when the encoder is missing or fails, (None, "", why): the search
+    then answers from the lexical leg and says so (``degraded.semantic``), never a 500."""
+    model_id, broken = encoder_model()
+    if broken:
+        return None, "", broken
+    try:
+        return query_vector(q), model_id, None
+    except JoshError:
+        raise
+    except Exception as exc:  # a runtime failure of the model
+        return None, "", _unavailable(exc)
+
+
+def _unavailable(exc: Exception) -> str:
+    logger.warning("search: the encoder failed, answering lexically: %s", exc)
+    return f"the text encoder is unavailable ({type(exc).__name__}: {str(exc)[:200]})"
+
+
+def _semantic_leg(targets, qvec, model_id: str, parsed, filters: SearchFilters, depth: int, leg) -> list:
+    """The vector leg over ``targets``: only records the query's operators allow (apps/search/constraints.py)
+    and only passages past the relevance floor; ``leg`` collects the counts and the approximation notes."""
+    constraint = constraints.of(parsed)
+    floor = semantic_floor(model_id)
     hits = []
     for target in targets:
         if not applicable(target.spec, filters):
             continue
-        doc_ids = _bill_doc_ids(target.spec, filters)
-        hits += semantic.search_table(
+        doc_ids, banned = _bill_doc_ids(target.spec, filters), None
+        if constraint.allowed:
+            allowed = leg.admitted.get(target.slug)
+            if allowed is None:
+                allowed = constraints.admitted(target.spec, parsed, filters)
+            doc_ids = allowed if doc_ids is None else np.intersect1d(doc_ids, allowed)
+            if doc_ids.size == 0:
+                leg.semantic[target.slug] = semantic.Counted(0, True)
+                continue
+        elif constraint.banned:
+            banned = constraints.excluded(target.spec, constraint.banned)
+        found = semantic.search_table(
             target.slug,
             target.spec.chunk_table,
             model_id,
@@ -85,8 +139,13 @@ def _semantic_leg(targets, q: str, filters: SearchFilters, depth: int, approxima
             filters,
             depth=depth,
             doc_ids=doc_ids,
-            approximate=approximate,
+            banned=banned,
+            approximate=leg.approximate,
+            floor=floor,
+            counted=leg.semantic,
         )
+        leg.semantic_ids[target.slug] = np.array([h.doc_id for h in found], dtype=np.int64)
+        hits += found
     hits.sort(key=lambda h: (-h.cosine, h.source, h.doc_id))
     return hits[:depth]
 
@@ -221,27 +280,73 @@ def _search_with_sources(
     selection = eligibility.select(source, mode)
     parsed = parse_query(q, stop_words=bool(knob("LEXICAL_STOP_WORDS")))
     depth = max(knob("HYBRID_DEPTH"), offset + size, window)
-    lex_hits, matches, sem_hits, approximate = [], {}, [], []
+    lex_hits, matches, sem_hits = [], {}, []
+    leg = counting.Legs()
+    degraded, used = selection.degraded, mode
     with admission.admitted(), queries.time_limit():
         if parsed is not None:
-            lex_hits, matches = _lexical_leg(selection.lexical, parsed, filters, depth)
-            if not lex_hits and parsed.ignored:  # the content words match nothing: the stop words may
-                parsed = parse_query(q, stop_words=False)
-                lex_hits, matches = _lexical_leg(selection.lexical, parsed, filters, depth)
-            sem_hits = _semantic_leg(selection.semantic, q, filters, depth, approximate)
-        ranked = fuse(lex_hits, sem_hits, mode, q)
+            qvec, model_id, broken = encode(q) if selection.semantic else (None, "", None)
+            lexical_targets = selection.lexical
+            if broken:  # no vectors to compare: the lexical leg answers, on every source asked
+                lexical_targets = selection.lexical or selection.semantic
+                used, degraded = "lexical", _degraded(degraded, mode, broken)
+            if lexical_targets:
+                lex_hits, matches = _lexical_leg(lexical_targets, parsed, filters, depth)
+                leg.admitted = _admitted(lexical_targets, parsed, filters)
+            if qvec is not None:
+                sem_hits = _semantic_leg(selection.semantic, qvec, model_id, parsed, filters, depth, leg)
+            if used == "hybrid" and lex_hits and knob("HYBRID_LEXICAL_COVERAGE"):
+                lex_hits = _covered_only(lexical_targets, parsed, filters, lex_hits, sem_hits, leg)
+        ranked = fuse(lex_hits, sem_hits, used, q)
         results = hits_for(ranked[offset : offset + size], matches, q)
+        total, basis, per_source = leg.total(used)
+        missing = None
+        if total == 0:
+            missing = no_match.explain(q, parsed, mode, source, selection, filters)
     took = round((time.perf_counter() - started) * 1000, 2)
     page = SearchPage(
         results=results,
-        total=len(ranked),
+        total=max(total, len(ranked)),
+        total_basis=basis,
+        source_counts=per_source,
+        no_match=missing,
         took_ms=took,
         mode=mode,
         ignored_terms=parsed.ignored if parsed else [],
-        approximate=approximate,
-        degraded=selection.degraded,
+        approximate=leg.approximate,
+        degraded=degraded,
     )
     return page, [r.source for r in ranked[:window]]
+
+
+def _covered_only(targets, parsed, filters: SearchFilters, lex_hits: list, sem_hits: list, leg) -> list:
+    """Hybrid: the lexical hits that are past the vector leg's floor or cover enough of the query's words
+    (apps/search/coverage.py); the lexical count becomes the covered records'."""
+    covered = coverage.covered(targets, parsed, filters, knob("HYBRID_LEXICAL_COVERAGE"))
+    for source, ids in covered.items():
+        leg.admitted[source] = np.intersect1d(ids, leg.admitted.get(source, ids))
+    near = {(h.source, h.doc_id) for h in sem_hits}
+    return [
+        h
+        for h in lex_hits
+        if (h.source, h.doc_id) in near or np.isin(h.doc_id, leg.admitted.get(h.source, [])).item()
+    ]
+
+
+def _admitted(targets, parsed, filters: SearchFilters) -> dict[str, np.ndarray]:
+    """Every record of each source the lexical query admits (no depth cap): the lexical count."""
+    return {
+        t.slug: constraints.admitted(t.spec, parsed, filters) for t in targets if applicable(t.spec, filters)
+    }
+
+
+def _degraded(current: Degraded | None, mode: str, why: str) -> Degraded:
+    base = current.model_copy() if current is not None else Degraded()
+    base.from_, base.to, base.semantic = mode, "lexical", why
+    base.reason = "the vector leg could not run; these are the lexical leg's hits" + (
+        f"; {current.reason}" if current is not None and current.reason else ""
+    )
+    return base
 
 
 def similar(*, slug: str, id: str, limit: int | None = None, offset: int = 0) -> SearchPage:
@@ -262,11 +367,14 @@ def _similar(*, slug: str, id: str, limit: int | None, offset: int) -> SearchPag
             code=eligibility.SEMANTIC_CODE,
             hint={"valid_sources": [t.slug for t in eligibility.select(None, "semantic").semantic]},
         )
-    doc_id, qvec = _record_vector(plan, id)
+    model_id, broken = encoder_model()
+    if broken:  # nothing to rank by but the vectors of this encoder's model: no lexical answer to give
+        raise JoshError(f"Similar records need {broken}.", code="encoder_unavailable", status=503)
+    doc_id, qvec = _record_vector(plan, id, model_id)
     hits = semantic.search_table(
         slug,
         plan.search.chunk_table,
-        get_encoder().model_id,
+        model_id,
         qvec,
         SearchFilters(),
         depth=offset + size,
@@ -278,7 +386,7 @@ def _similar(*, slug: str, id: str, limit: int | None, offset: int) -> SearchPag
     return SearchPage(results=results, total=len(ranked), took_ms=took, mode="semantic")
 
 
-def _record_vector(plan, raw_id: str) -> tuple[int, np.ndarray]:
+def _record_vector(plan, raw_id: str, model_id: str) -> tuple[int, np.ndarray]:
     spec = plan.search
     sql = queries.render(
         "record_doc_id", idents={"content": spec.content_table, "id_col": spec.public_id_column}
@@ -289,7 +397,6 @@ def _record_vector(plan, raw_id: str) -> tuple[int, np.ndarray]:
             f"No {plan.slug} record '{raw_id}'. Search for it with GET /v1/search?source={plan.slug}."
         )
     doc_id = rows[0][0]
-    model_id = get_encoder().model_id
     cache = semantic.centroid_cache(spec.chunk_table, model_id)
     vectors = semantic.document_vectors(spec.chunk_table, model_id, [doc_id], cache)
     if doc_id not in vectors:

@@ -82,8 +82,10 @@ class ChunkIndex:
     def __len__(self) -> int:
         return int(self.chunk_ids.size)
 
-    def mask(self, filters: SearchFilters, doc_ids: np.ndarray | None) -> np.ndarray | None:
-        """Rows allowed by the filters, or None for all rows."""
+    def mask(
+        self, filters: SearchFilters, doc_ids: np.ndarray | None, banned: np.ndarray | None = None
+    ) -> np.ndarray | None:
+        """Rows allowed by the filters (and not of a ``banned`` document), or None for all rows."""
         mask = None
 
         def both(m):
@@ -97,6 +99,8 @@ class ChunkIndex:
             mask = both(self.congress == filters.congress)
         if doc_ids is not None:
             mask = both(np.isin(self.doc_ids, doc_ids))
+        if banned is not None and banned.size:
+            mask = both(~np.isin(self.doc_ids, banned))
         return mask
 
     def hamming(self, qwords: np.ndarray, rows: np.ndarray | None) -> np.ndarray:
@@ -203,16 +207,37 @@ def candidate_count(n: int, need: int, *, prefix: str | None = None) -> int:
 
 def rescore(table: str, chunk_ids: np.ndarray, qvec: np.ndarray):
     """(chunk_id, doc_id, cosine) for the candidates, best first (a generator: callers stop early)."""
+    chunks, docs, scores = rescored(table, chunk_ids, qvec)
+    for i in range(chunks.size):
+        yield int(chunks[i]), int(docs[i]), float(scores[i])
+
+
+def rescored(
+    table: str, chunk_ids: np.ndarray, qvec: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(chunk ids, doc ids, float cosines) of the candidates, best first (ties in the order read)."""
+    empty = (np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.float32))
     if chunk_ids.size == 0:
-        return
+        return empty
     sql = queries.render("chunk_vectors", idents={"chunks": table})
     rows = queries.fetchall(sql, {"ids": queries.ids_param(chunk_ids.tolist())})
     if not rows:
-        return
+        return empty
     matrix = np.frombuffer(b"".join(r[2] for r in rows), dtype=np.float32).reshape(len(rows), -1)
     scores = matrix @ qvec.astype(np.float32)
-    for i in np.argsort(-scores, kind="stable").tolist():
-        yield rows[i][0], rows[i][1], float(scores[i])
+    order = np.argsort(-scores, kind="stable")
+    chunks = np.fromiter((r[0] for r in rows), dtype=np.int64, count=len(rows))
+    docs = np.fromiter((r[1] for r in rows), dtype=np.int64, count=len(rows))
+    return chunks[order], docs[order], scores[order]
+
+
+@dataclass
+class Counted:
+    """How many documents of a source pass the floor, and whether that is all of them (``complete``): the
+    leg saw every chunk at or above the floor (an exact scan whose rescored list fell below it, or ended)."""
+
+    above: int
+    complete: bool
 
 
 def search_table(
@@ -224,20 +249,26 @@ def search_table(
     *,
     depth: int,
     doc_ids: np.ndarray | None = None,
+    banned: np.ndarray | None = None,
     exclude_doc: int | None = None,
     approximate: list[str] | None = None,
+    floor: float = 0.0,
+    counted: dict[str, Counted] | None = None,
 ) -> list[SemanticHit]:
-    """Best chunk per document, ``depth`` documents, nearest first. When the bit scan kept fewer candidates
-    than the filters allow, a note saying so is appended to ``approximate``."""
+    """Best chunk per document, ``depth`` documents, nearest first; only documents with a chunk whose cosine
+    is at least ``floor`` (0: no floor), and none of ``banned``. When the bit scan kept fewer candidates than
+    the filters allow, a note saying so is appended to ``approximate``; ``counted[source]`` gets the count."""
     if queries.postgres():
         return _search_postgres(
-            source, table, model_id, qvec, filters, depth=depth, doc_ids=doc_ids, exclude_doc=exclude_doc,
-            approximate=approximate,
+            source, table, model_id, qvec, filters, depth=depth, doc_ids=doc_ids, banned=banned,
+            exclude_doc=exclude_doc, approximate=approximate, floor=floor, counted=counted,
         )  # fmt: skip
     index = index_for(table, model_id)
     if len(index) == 0:
+        if counted is not None:
+            counted[source] = Counted(0, True)
         return []
-    mask = index.mask(filters, doc_ids)
+    mask = index.mask(filters, doc_ids, banned)
     if exclude_doc is not None:
         mask = (index.doc_ids != exclude_doc) if mask is None else mask & (index.doc_ids != exclude_doc)
     count = candidate_count(len(index), depth)
@@ -248,21 +279,35 @@ def search_table(
             f"semantic {source}: {rows.size:,} of {allowed:,} chunks kept by the bit-quantized scan, then "
             "rescored exactly (bench recall@10 vs exact cosine: see bench/RESULTS.md)"
         )
-    best = best_per_document(rescore(table, index.chunk_ids[rows], qvec), depth)
+    best, above, seen_all = collect(rescored(table, index.chunk_ids[rows], qvec), depth, floor)
+    if counted is not None:
+        counted[source] = Counted(above, seen_all and rows.size == allowed)
     return document_scores(source, table, model_id, qvec, best, index.centroids)[:depth]
 
 
 def best_per_document(rescored, depth: int) -> dict[int, tuple[int, float]]:
-    """doc id -> (its best chunk, that chunk's cosine) from rescored chunks (best first), enough documents for
-    step 5 above."""
-    best: dict[int, tuple[int, float]] = {}
+    """doc id -> (its best chunk, that chunk's cosine) from rescored (chunk, doc, cosine) rows (best first),
+    enough documents for step 5 above."""
+    rows = list(rescored)
+    ranked = tuple(np.array([r[i] for r in rows]) for i in range(3)) if rows else (np.zeros(0),) * 3
+    return collect(ranked, depth, 0.0)[0]
+
+
+def collect(ranked, depth: int, floor: float) -> tuple[dict[int, tuple[int, float]], int, bool]:
+    """From ``ranked`` (chunk ids, doc ids, cosines, best first): (doc id -> (its best chunk, that chunk's
+    cosine) for enough documents for step 5 above, how many documents have a chunk at or above ``floor``,
+    whether every chunk at or above the floor was among them: the list fell below it, or ended)."""
+    chunks, docs, scores = ranked
     pool = depth * DOC_POOL if knob("SEMANTIC_DOC_WEIGHT") else depth
-    for chunk_id, doc_id, cosine in rescored:
-        if doc_id not in best:
-            best[doc_id] = (chunk_id, cosine)
-            if len(best) >= pool:
-                break
-    return best
+    if floor:
+        keep = int(np.searchsorted(-scores, -floor, side="right"))  # scores >= floor: a prefix
+        chunks, docs, scores = chunks[:keep], docs[:keep], scores[:keep]
+    _, first = np.unique(docs, return_index=True)  # each document's best chunk: its first in the list
+    first.sort()
+    best = {int(docs[i]): (int(chunks[i]), float(scores[i])) for i in first[:pool]}
+    if floor:
+        return best, int(first.size), True
+    return best, len(best), first.size <= pool
 
 
 # PostgreSQL: mean vectors per (database, table, model, index token), dropped when the table changes.
@@ -281,10 +326,25 @@ def centroid_cache(table: str, model_id: str) -> dict:
     return _PG_CENTROIDS[key]
 
 
-def _search_postgres(source, table, model_id, qvec, filters, *, depth, doc_ids, exclude_doc, approximate):
+def _search_postgres(
+    source,
+    table,
+    model_id,
+    qvec,
+    filters,
+    *,
+    depth,
+    doc_ids,
+    banned,
+    exclude_doc,
+    approximate,
+    floor,
+    counted,
+):
     """pgvector: candidates with the filters applied first, then the same rescore and document scores."""
     total = _chunk_count(table)
     count = candidate_count(total, depth)
+    exact_count = candidate_count(total, depth, prefix="")
     rows, exact, allowed = pgsearch.candidates(
         table,
         model_id,
@@ -294,7 +354,8 @@ def _search_postgres(source, table, model_id, qvec, filters, *, depth, doc_ids, 
         exclude_doc,
         count,
         estimate=total,
-        exact_count=candidate_count(total, depth, prefix=""),
+        exact_count=exact_count,
+        banned=banned,
     )
     if approximate is not None and not exact:
         # allowed: counted no further than the exact scan's limit ("20,001+"), or the table's estimate ("~")
@@ -303,7 +364,17 @@ def _search_postgres(source, table, model_id, qvec, filters, *, depth, doc_ids, 
             f"semantic {source}: {len(rows):,} of {of} chunks kept by the approximate HNSW walk, then "
             "rescored exactly (bench recall@10 vs exact cosine: see bench/RESULTS.md)"
         )
-    best = best_per_document(rows, depth)
+    ranked = (
+        np.array([r[0] for r in rows], dtype=np.int64),
+        np.array([r[1] for r in rows], dtype=np.int64),
+        np.array([r[2] for r in rows], dtype=np.float32),
+    )
+    best, above, seen_all = collect(ranked, depth, floor)
+    if counted is not None:
+        # the exact scan keeps the nearest allowed chunks: all of those above the floor when its list fell
+        # below the floor, or when it kept fewer rows than it was allowed to (every allowed chunk)
+        ended = len(rows) < max(count, exact_count) or bool(rows and floor and rows[-1][2] < floor)
+        counted[source] = Counted(above, exact and seen_all and ended)
     return document_scores(source, table, model_id, qvec, best, centroid_cache(table, model_id))[:depth]
 
 

@@ -3,7 +3,7 @@ import pytest
 from apps.core.ids import classify_id
 
 TECO = "lda:ld2:0005b52d-cd4e-4e4a-984f-7ade8e95eaa8"
-CITATION_KEYS = {"citation_string", "url", "published_at", "source", "retrieved_at"}
+CITATION_KEYS = {"citation_string", "url", "published_at", "source", "retrieved_at", "in_corpus"}
 
 
 def _error(response, status, code):
@@ -109,7 +109,7 @@ def test_docket_detail_with_documents(regs, api_client, django_assert_num_querie
 def test_regulatory_document_detail(regs, api_client, django_assert_num_queries):
     with django_assert_num_queries(3):  # document, agency, corrections
         body = api_client.get("/v1/regulatory-documents/FRTIB_FRDOC_0001-0319").json()
-    assert len(body) == 25
+    assert len(body) == 28  # 25 fields and the Eastern days of posted_at, comment_start_at, comment_end_at
     assert body["fr_document_id"] == "fr:2020-22330"  # the cross-link to the Federal Register record
     assert (body["id"], body["docket_id"], body["fr_doc_num"], body["cfr_part"]) == (
         "regdoc:FRTIB_FRDOC_0001-0319",

@@ -1,4 +1,4 @@
-CITATION_KEYS = {"citation_string", "url", "published_at", "source", "retrieved_at"}
+CITATION_KEYS = {"citation_string", "url", "published_at", "source", "retrieved_at", "in_corpus"}
 PAGINATION_KEYS = {"limit", "total", "next_cursor"}
 LEGISLATOR_SUMMARY_KEYS = {
     "id", "bioguide_id", "lis_id", "name", "party", "caucus", "state", "district", "chamber", "is_current",
@@ -6,8 +6,8 @@ LEGISLATOR_SUMMARY_KEYS = {
 }  # fmt: skip
 COMMITTEE_SUMMARY_KEYS = {"id", "name", "chamber", "is_current", "parent_id"}
 VOTE_SUMMARY_KEYS = {
-    "id", "upstream_id", "chamber", "congress", "session_year", "number", "voted_at", "category", "question",
-    "result", "bill_id", "totals", "citation",
+    "id", "upstream_id", "chamber", "congress", "session_year", "number", "voted_at", "legislative_date",
+    "category", "question", "result", "bill_id", "totals", "citation",
 }  # fmt: skip
 
 

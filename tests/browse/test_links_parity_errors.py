@@ -39,16 +39,14 @@ def test_every_link_on_a_bill_page_resolves(client):
         f"{HOST}/browse/bills/hjres:119:24/cosponsors",
         f"{HOST}/v1/bills/hjres:119:24",
     } <= urls
-    outside = {f"{HOST}/browse/bills/{r['id']}" for r in bill["related_bills"]}
-    ingested = {
-        f"{HOST}/browse/bills/{b['id']}" for b in client.get("/v1/bills", {"limit": 250}).json()["results"]
-    }
+    # a related bill outside the sample links its publisher's page (no dead end), every other link answers
+    assert "https://www.congress.gov/bill/119th-congress/house-resolution/242" in urls
     for url in urls:
+        if not url.startswith(HOST):
+            assert url.startswith("https://www.congress.gov/bill/"), url
+            continue
         status, body = _get(client, url)
-        if url in outside - ingested:  # a related bill outside the sample: linked, answers the envelope
-            assert (status, body["error"]["code"]) == (404, "record_not_found"), url
-        else:
-            assert status == 200, url
+        assert status == 200, url
 
 
 def test_walk_bill_sponsor_committee_members_votes(client):

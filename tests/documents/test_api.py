@@ -4,7 +4,7 @@ import pytest
 
 pytestmark = pytest.mark.django_db
 
-CITATION_KEYS = {"citation_string", "url", "published_at", "source", "retrieved_at"}
+CITATION_KEYS = {"citation_string", "url", "published_at", "source", "retrieved_at", "in_corpus"}
 
 # resource, an alias that must resolve, its canonical id, detail keys
 RECORDS = [

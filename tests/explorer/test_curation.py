@@ -64,7 +64,7 @@ def test_a_correction_is_applied_now_survives_reingest_shows_in_the_citation_and
     assert body["title"] == NEW_TITLE
     assert body["citation"]["corrected"] is True and body["citation"]["corrected_fields"] == ["title"]
     other = client.get("/v1/bills/sjres:119:11").json()["citation"]
-    assert set(other) == {"citation_string", "url", "published_at", "source", "retrieved_at"}
+    assert set(other) == {"citation_string", "url", "published_at", "source", "retrieved_at", "in_corpus"}
     page = client.get(f"/bills/{BILL}").content.decode()
     assert NEW_TITLE in page and "Corrected by a curator: title differs from the source file." in page
 

@@ -44,7 +44,8 @@ def browser(server, monkeypatch):
             pass
     with playwright.sync_playwright() as p:
         chromium = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
-        page = chromium.new_page(viewport={"width": 1280, "height": 900})
+        # axe-core goes in as an inline script, which the pages' CSP refuses: the test's own script is let in.
+        page = chromium.new_page(viewport={"width": 1280, "height": 900}, bypass_csp=True)
         page.set_default_timeout(60_000)
         try:
             yield page
@@ -84,7 +85,9 @@ def test_search_to_a_hit_to_its_citation(server, browser):
     page.get_by_label("Search by words, or go straight to a record by its id").fill(QUERY)
     page.keyboard.press("Enter")
     page.wait_for_url("**/search?q=walk-in*")
-    assert page.locator("ol.hits li.hit").count() >= 5 and page.locator("mark").count() > 0
+    # Only records that answer the query (the hybrid coverage rule drops a hit on one stray word), highlighted.
+    assert page.locator("ol.hits li.hit").count() >= 1 and page.locator("mark").count() > 0
+    assert "freezer" in page.locator("ol.hits li.hit").first.inner_text().lower()
     visit_checked(page, "02-search")
     page.locator("ol.hits li.hit h3 a").first.click()
     page.wait_for_load_state()
@@ -178,7 +181,7 @@ def test_csv_export_of_a_search_has_the_same_rows_as_the_json(server, browser):
         page.get_by_role("link", name="CSV").click()
     rows = list(csv.DictReader(io.StringIO(Path(download.value.path()).read_text())))
     hits = json.loads(urlopen(server.url + json_href).read())["results"]
-    assert [r["id"] for r in rows] == [h["id"] for h in hits] and len(rows) == 20
+    assert [r["id"] for r in rows] == [h["id"] for h in hits] and len(rows) >= 1
     assert [r["citation.citation_string"] for r in rows] == [h["citation"]["citation_string"] for h in hits]
     page.goto(server.url + "/bills")
     visit_checked(page, "30-bill-list-with-charts")

@@ -4,7 +4,7 @@ import pytest
 
 SAP = "statements-of-administration-policy"
 HIT_KEYS = {"id", "source", "resource", "title", "snippet", "score", "explain", "citation"}
-CITATION_KEYS = {"citation_string", "url", "published_at", "source", "retrieved_at"}
+CITATION_KEYS = {"citation_string", "url", "published_at", "source", "retrieved_at", "in_corpus"}
 
 
 @pytest.fixture
@@ -29,8 +29,14 @@ def test_hybrid_response_shape(get):
     response = get(q="drinking water grants", source="bills")
     assert response.status_code == 200
     body = response.json()
-    assert set(body) == {"results", "total", "took_ms", "mode", "ignored_terms", "approximate"}
-    assert body["mode"] == "hybrid" and body["total"] == 8
+    assert set(body) == {
+        "results", "total", "total_basis", "source_counts", "no_match", "took_ms", "mode", "ignored_terms",
+        "approximate",
+    }  # fmt: skip
+    assert body["mode"] == "hybrid" and body["total"] == 8 and body["total_basis"] == "exact"
+    assert (
+        body["source_counts"] == {"bills": 8} and body["no_match"] is None
+    )  # no floor for the hashing model
     assert body["ignored_terms"] == [] and body["approximate"] == []  # 8 bills: every chunk rescored
     top = body["results"][0]
     assert set(top) == HIT_KEYS
@@ -229,8 +235,10 @@ def test_stop_words_are_reported_not_searched(get):
 
 
 @pytest.mark.django_db
-def test_stop_words_count_when_nothing_else_matches(get):
-    # "zyzzyva" is in no record: rather than nothing, rank the records that have the other words
+def test_stop_words_do_not_pad_a_query_whose_words_match_nothing(get):
+    # "zyzzyva" is in no record: the bills with "of" or "the" are no answer to it (they were, once)
     body = get(q="zyzzyva of the", source="bills", mode="lexical").json()
-    assert body["ignored_terms"] == [] and body["total"] == 7  # the bills with "of" or "the"
+    assert body["ignored_terms"] == ["of", "the"] and body["total"] == 0 and body["results"] == []
+    assert body["no_match"]["reason"] == "no_term_matched"
     assert get(q="zyzzyva qwertz", source="bills", mode="lexical").json()["total"] == 0  # shares no term
+    assert get(q="the of", source="bills", mode="lexical").json()["total"] == 7  # stop words only: kept

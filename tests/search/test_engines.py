@@ -22,9 +22,9 @@ def test_the_tsquery_is_built_from_the_parsed_query():
     assert score == "(('hr' <-> '119' <-> '103') | ('a' <-> 'b') | 'x')"
 
 
-def test_weights_keep_the_plans_ratios_in_postgres_order(search_plans):
-    spec = search_plans[0].search  # bills: title 10, summary 4, actions 2, body 1
-    assert pgsearch.weights(spec) == [0.1, 0.2, 0.4, 1.0]  # {D, C, B, A}
+def test_a_near_group_marks_any_of_its_words_in_the_snippet_tsquery():
+    score, must = pgsearch.tsqueries(parse_query('NEAR("drinking water" grant*, 3)'))
+    assert score == must == "((('drinking' <-> 'water') | 'grant':*))"
 
 
 @pytest.mark.django_db

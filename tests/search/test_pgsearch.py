@@ -118,23 +118,31 @@ def _ranking(q: str, **filters) -> list[tuple[str, float]]:
 
 @pytest.mark.django_db
 def test_the_head_cache_ranks_exactly_as_the_direct_statement(corpus_db, settings):
-    queries = ["water", "water grants", "act", "federal highway", "states secretary grants"]
+    queries = [
+        "water",
+        "water grants",
+        "act",
+        "federal highway",
+        "states secretary grants",
+        "NEAR(grants water)",
+    ]
     direct = {q: _ranking(q) for q in queries}
     direct_filtered = _ranking("water act", congress=118)
+    assert not pgsearch._HEAD  # nothing here is past PG_LEXICAL_HEAD_POSTINGS
     settings.JOSH = {**settings.JOSH, "PG_LEXICAL_HEAD_POSTINGS": 0}  # every term counts as common: cached
     lexical.clear_head_cache()
-    from apps.core.plans import get_plan
-
-    assert pgsearch.summed_scores(get_plan("bills").search, parse_query("water")) is not None
     for q in queries:
         assert _ranking(q) == direct[q], q
         assert _ranking(q) == direct[q], q  # the second time from the cache
     assert _ranking("water act", congress=118) == direct_filtered
-    assert direct["water grants"] and direct_filtered
+    assert direct["water grants"] and direct_filtered and len(pgsearch._HEAD) >= len(queries)
 
 
 @pytest.mark.django_db
-def test_a_write_moves_the_version_so_the_cache_never_serves_stale_scores(corpus_db, settings):
+def test_a_write_is_indexed_before_the_next_search_and_the_cache_never_serves_stale_scores(
+    corpus_db, settings
+):
+    from apps.bills.models import Bill
     from apps.core.plans import get_plan
     from tests.search.conftest import make_bill
 
@@ -147,6 +155,17 @@ def test_a_write_moves_the_version_so_the_cache_never_serves_stale_scores(corpus
     assert pgsearch.head_version(spec) > before
     after = _ranking("water")
     assert after[0][0] == "hr:119:999" and len(after) == len(first) + 1
+    Bill.objects.filter(bill_id="hr:119:999").update(
+        title="Roads Act", summary="Roads.", body="SEC. 1. Roads."
+    )
+    assert [i for i, _ in _ranking("water")] == [i for i, _ in first]  # N is one more: other scores
+    assert _ranking("roads")[0][0] == "hr:119:999"
+    Bill.objects.filter(bill_id="hr:119:999").delete()
+    assert _ranking("water") == first and _ranking("roads") == []
+    # N and avgdl are the deleted record's no more: FTS5 over the rows left gives the same scores
+    fts5 = _fts5_ranking(spec, "water")
+    assert [i for i, _ in fts5] == [i for i, _ in first]
+    assert [s for _, s in fts5] == pytest.approx([s for _, s in first], abs=1e-6)  # shown to 6 places
 
 
 @pytest.mark.django_db
@@ -156,15 +175,70 @@ def test_without_the_version_trigger_nothing_is_cached(corpus_db, settings):
     from apps.search.ddl import ensure_fts_triggers
 
     settings.JOSH = {**settings.JOSH, "PG_LEXICAL_HEAD_POSTINGS": 0}
+    lexical.clear_head_cache()
     spec = get_plan("bills").search
     assert ("bills_fts", "bills_fts_version") not in missing_fts_triggers()
     with connection.cursor() as cursor:
         cursor.execute("DROP TRIGGER bills_fts_version ON bills_bill")
     assert ("bills_fts", "bills_fts_version") in missing_fts_triggers()
     assert pgsearch.head_version(spec) is None
-    assert pgsearch.summed_scores(spec, parse_query("water")) is None  # the direct statement ranks
-    assert _ranking("water")[0][0] == "hr:119:102"
+    assert _ranking("water")[0][0] == "hr:119:102" and not pgsearch._HEAD
     assert ensure_fts_triggers() >= 1 and pgsearch.head_version(spec) is not None
+
+
+# FTS5 itself, over the very rows PostgreSQL holds: an in-memory SQLite FTS5 table with the source's columns,
+# tokenizer and weights. PostgreSQL's lexical leg must give its scores and its order.
+FTS5_QUERIES = [
+    "water",
+    "water grants",
+    "drinking water treatment plants",
+    '"drinking water" grants',
+    "appor* highway",
+    "water NOT lead",
+    "grants AND states OR broadband NOT rural",
+    "water grants OR secretary army",
+    "NEAR(grants water, 2) secretary",
+    "NEAR(secretary grants) OR NEAR(water projects, 1)",
+    "children online",
+    "act",
+]
+
+
+def _fts5_ranking(spec, q: str) -> list[tuple[str, float]]:
+    import pysqlite3.dbapi2 as sqlite3
+
+    from apps.search.conf import FTS_TOKENIZE
+
+    columns = ", ".join(spec.columns)
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT id, {spec.public_id_column}, {columns} FROM {spec.content_table}")
+        rows = cursor.fetchall()
+    db = sqlite3.connect(":memory:")
+    db.execute(f"CREATE VIRTUAL TABLE f USING fts5({columns}, tokenize='{FTS_TOKENIZE}')")
+    db.executemany(f"INSERT INTO f (rowid, {columns}) VALUES ({', '.join('?' * (len(spec.columns) + 1))})",
+                   [(r[0], *r[2:]) for r in rows])  # fmt: skip
+    public = {r[0]: r[1] for r in rows}
+    parsed = parse_query(q)
+    weights = ", ".join(str(float(w)) for w in spec.weights)
+    sql = f"SELECT rowid, bm25(f, {weights}) AS s FROM f WHERE f MATCH ? ORDER BY s, rowid LIMIT 10"
+    if parsed.must():
+        sql = sql.replace(
+            "WHERE f MATCH ?", "WHERE f MATCH ? AND rowid IN (SELECT rowid FROM f WHERE f MATCH ?)"
+        )
+    params = (parsed.fts(), parsed.must()) if parsed.must() else (parsed.fts(),)
+    return [(public[i], -s) for i, s in db.execute(sql, params)]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("q", FTS5_QUERIES)
+def test_postgres_ranks_by_fts5s_own_bm25(corpus_db, q):
+    from apps.core.plans import get_plan
+
+    spec = get_plan("bills").search
+    expected, got = _fts5_ranking(spec, q), _ranking(q)
+    assert [i for i, _ in got] == [i for i, _ in expected], q
+    assert [s for _, s in got] == pytest.approx([s for _, s in expected], abs=1e-6), q
+    assert expected, q
 
 
 @pytest.mark.django_db

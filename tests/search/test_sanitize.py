@@ -27,7 +27,12 @@ EDGE_CASES = [
     ("water AND", '"water"'),
     ("water and sewer", '"water" OR "sewer"'),  # lower-case "and" is a stop word
     ("(water", '"(water"'),
-    ("NEAR(water", '"NEAR(water"'),
+    (
+        "NEAR water",
+        '"NEAR" OR "water"',
+    ),  # NEAR( opens a group (tests/search/test_near.py); NEAR alone is a word
+    ("NEAR(water sewer, 3)", 'NEAR("water" "sewer", 3)'),
+    ('NEAR("drinking water" lead* "x:y", 0)', 'NEAR("drinking water" "lead"* "x:y", 0)'),
     ("-water", '"-water"'),
     ("water-quality", '"water-quality"'),
     ("hr:119:103", '"hr:119:103"'),

@@ -96,6 +96,7 @@ def _docket(item: dict, observed: str) -> DocketRecord:
     agency = text(attrs.get("agencyId"), "agencyId").upper() or agency_of(natural)
     title = text(attrs.get("title"), "title")
     rin = text(attrs.get("rin"), "rin")
+    modified = iso_datetime(attrs.get("modifyDate"), "modifyDate")
     values = {
         "agency_id": agency,
         "docket_type": text(attrs.get("docketType"), "docketType"),
@@ -105,7 +106,9 @@ def _docket(item: dict, observed: str) -> DocketRecord:
         "rin": "" if rin.lower() == "not assigned" else rin,
         "program": text(attrs.get("program"), "program") or text(attrs.get("generic"), "generic"),
         "keywords": [text(k, "keywords") for k in items(attrs.get("keywords"), "keywords")],
-        "modified_at": iso_datetime(attrs.get("modifyDate"), "modifyDate"),
+        "modified_at": modified,
+        # regulations.gov dates a docket only by its last change (docs/CITATIONS.md)
+        "published_at": modified.date() if modified else None,
         "object_id": text(attrs.get("objectId"), "objectId"),
         "citation_string": f"{agency} docket {natural}"
         + (f", {title}" if title else "")
@@ -141,6 +144,7 @@ def _document(item: dict, kind: str, observed: str) -> DocumentRecord:
     doc_type = text(attrs.get("documentType"), "documentType")
     fr_doc = text(attrs.get("frDocNum"), "frDocNum")
     posted = iso_datetime(attrs.get("postedDate"), "postedDate")
+    modified = iso_datetime(attrs.get("modifyDate") or attrs.get("lastModifiedDate"), "modifyDate")
     label = "Comment" if kind == "comment" else (doc_type or "Document")
     cite = f"{label} {natural}" + (f", {title}" if title else "") + (f", FR Doc. {fr_doc}" if fr_doc else "")
     cite += " (regulations.gov" + (f", posted {_date_label(posted)})" if posted else ")")
@@ -160,12 +164,13 @@ def _document(item: dict, kind: str, observed: str) -> DocumentRecord:
         "subject": text(attrs.get("subject"), "subject"),
         "topics": [text(t, "topics") for t in items(attrs.get("topics"), "topics")],
         "posted_at": posted,
-        "published_at": posted.date() if posted else None,
+        # posted, else (a record the API lists unposted) its last change (docs/CITATIONS.md)
+        "published_at": (posted or modified).date() if (posted or modified) else None,
         "comment_start_at": iso_datetime(attrs.get("commentStartDate"), "commentStartDate"),
         "comment_end_at": iso_datetime(attrs.get("commentEndDate"), "commentEndDate"),
         "open_for_comment": open_flag,
         "withdrawn": withdrawn,
-        "modified_at": iso_datetime(attrs.get("modifyDate") or attrs.get("lastModifiedDate"), "modifyDate"),
+        "modified_at": modified,
         "object_id": text(attrs.get("objectId"), "objectId"),
         "file_urls": _files(attrs),
         "citation_string": cite,

@@ -62,7 +62,9 @@ class HearingOut(HearingSummary):
     event_id: int
     meeting_type: str
     session: int | None
-    start_time: time | None
+    start_time: time | None = Field(
+        description="Start time on Washington's clock (Eastern), as docs.house.gov gives it; date is that day."
+    )
     location: str
     status: str
     details_from: Literal["meeting", "witness-list"]

@@ -1,6 +1,6 @@
 """regulations.gov docket and document schemas."""
 
-from datetime import datetime
+from datetime import date, datetime
 from typing import Literal
 
 from pydantic import BaseModel, Field
@@ -26,6 +26,9 @@ class RegulatoryDocumentSummary(BaseModel):
         "when that issue is ingested); null without an FR document number."
     )
     posted_at: datetime | None
+    posted_date: date | None = Field(
+        description="The day of posted_at on Eastern time (America/New_York), as regulations.gov dates it; posted_at is UTC."
+    )
     comment_count: int | None
     is_stub: bool = Field(description="Known only from a comment count, not recorded itself.")
     citation: Citation
@@ -40,7 +43,13 @@ class RegulatoryDocumentOut(RegulatoryDocumentSummary):
     subject: str
     topics: list[str]
     comment_start_at: datetime | None
+    comment_start_date: date | None = Field(
+        description="The day of comment_start_at on Eastern time (America/New_York), as regulations.gov dates it; comment_start_at is UTC."
+    )
     comment_end_at: datetime | None
+    comment_end_date: date | None = Field(
+        description="The day of comment_end_at on Eastern time (America/New_York), as regulations.gov dates it; comment_end_at is UTC."
+    )
     open_for_comment: bool | None
     withdrawn: bool | None
     modified_at: datetime | None
@@ -87,6 +96,7 @@ class RegulatoryDocumentListParams(BaseModel):
     fr_doc_num: str | None = Field(None, max_length=40, description="Federal Register document number.")
     kind: Literal["document", "comment"] | None = None
     document_type: str | None = Field(None, max_length=60)
+    include_stubs: bool = Field(False, description="Also documents known only from a comment count.")
     limit: int | None = None
     cursor: str | None = None
 

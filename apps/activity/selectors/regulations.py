@@ -15,6 +15,7 @@ from apps.activity.selectors._names import ranked_page
 from apps.citations.services import citation_for
 from apps.core.errors import NotFound
 from apps.core.ids import id_kinds
+from apps.core.legislative import legislative_date
 from apps.core.pagination import Page, paginate
 
 DOCKET_DOCUMENTS_INLINE = 50
@@ -48,6 +49,7 @@ def _doc_summary(row: RegulatoryDocument) -> RegulatoryDocumentSummary:
         fr_doc_num=row.fr_doc_num,
         fr_document_id=fr_document_id(row.fr_doc_num),
         posted_at=row.posted_at,
+        posted_date=legislative_date(row.posted_at),
         comment_count=row.comment_count,
         is_stub=row.is_stub,
         citation=_cite(row),
@@ -172,7 +174,9 @@ def regulatory_document_get(*, id: str) -> RegulatoryDocumentOut:
         subject=row.subject,
         topics=row.topics,
         comment_start_at=row.comment_start_at,
+        comment_start_date=legislative_date(row.comment_start_at),
         comment_end_at=row.comment_end_at,
+        comment_end_date=legislative_date(row.comment_end_at),
         open_for_comment=row.open_for_comment,
         withdrawn=row.withdrawn,
         modified_at=row.modified_at,
@@ -184,7 +188,11 @@ def regulatory_document_get(*, id: str) -> RegulatoryDocumentOut:
 
 def regulatory_document_queryset(*, params: RegulatoryDocumentListParams):
     """The documents a list request's filters match (unordered); aggregates reuse it."""
-    qs = RegulatoryDocument.objects.all()
+    qs = (
+        RegulatoryDocument.objects.all()
+        if params.include_stubs
+        else RegulatoryDocument.objects.filter(is_stub=False)
+    )
     if params.docket:
         qs = qs.filter(docket_number=docket_canonical(params.docket).split(":", 1)[1])
     if params.fr_doc_num:

@@ -159,10 +159,18 @@ def _title(root, meta) -> str:
 
 
 def _version_date(root) -> date | None:
-    """The latest dated action in the preface (introduction, report...), if any."""
+    """The latest dated action in the preface (introduction, report...); an enrolled or engrossed text has
+    none, so then GPO's ``processedDate`` (the day the publisher produced this file; docs/CITATIONS.md)."""
     preface = next((el for el in root if local(el) in ("preface", "amendPreface")), None)
-    if preface is None:
-        return None
-    dates = [iso_or_prose_date(el) for el in preface.iter() if local(el) == "date"]
+    dates = (
+        [iso_or_prose_date(el) for el in preface.iter() if local(el) == "date"] if preface is not None else []
+    )
     dates = [d for d in dates if d]
-    return max(dates) if dates else None
+    if dates:
+        return max(dates)
+    meta = next((el for el in root if local(el) == "meta"), None)
+    processed = next((el for el in meta if local(el) == "processedDate"), None) if meta is not None else None
+    try:
+        return date.fromisoformat((processed.text or "").strip()[:10]) if processed is not None else None
+    except ValueError:
+        return None

@@ -16,6 +16,7 @@ from apps.bills.schemas import (
     TitleOut,
 )
 from apps.bills.services.texts import version_order
+from apps.core.legislative import legislative_date
 from apps.registry.models import RollCallVote
 
 DETAIL_QUERYSET_PREFETCH = (
@@ -84,6 +85,7 @@ def recorded_votes(bill: Bill) -> list[RecordedVoteOut]:
             chamber=v.chamber,
             roll_number=v.roll_number,
             voted_at=v.voted_at,
+            legislative_date=legislative_date(v.voted_at),
             url=v.url,
             action_text=v.action_text,
             ingested=v.vote_id in known,

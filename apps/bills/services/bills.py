@@ -146,16 +146,34 @@ def _text_versions(bill: Bill, rec: BillStatusRecord, stamp, is_new: bool) -> bo
     return changed
 
 
+# The action that marks a text version's stage: dates a version BILLSTATUS lists without one. An enrolled
+# measure is presented to the President; a concurrent resolution never is, so its last passage dates it.
+_STAGE_ACTIONS = {
+    "enr": ((("Presented to President",), min), (("Passed/agreed to in", "Resolving differences"), max)),
+    "eh": ((("Passed/agreed to in House", "Passed House"), min),),
+    "es": ((("Passed/agreed to in Senate", "Passed Senate"), min),),
+}
+
+
+def _stage_date(rec: BillStatusRecord, version_code: str):
+    for starts, pick in _STAGE_ACTIONS.get(version_code, ()):
+        days = [a.action_date for a in rec.actions if a.action_date and a.text.startswith(starts)]
+        if days:
+            return pick(days)
+    return None
+
+
 def _version_values(rec: BillStatusRecord, v) -> dict:
     package_id = f"BILLS-{rec.congress}{rec.bill_type}{rec.number}{v.version_code}"
+    day = v.date or _stage_date(rec, v.version_code)
     return {
         "version_name": v.version_name,
-        "date": v.date,
+        "date": day,
         "url": v.url,
         "package_id": package_id,
         "citation_string": text_version_citation(rec.bill_type, rec.congress, rec.number, v.version_name),
         "source_url": bill_text_url(package_id),
-        "published_at": v.date,
+        "published_at": day,
     }
 
 

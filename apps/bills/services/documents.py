@@ -2,7 +2,7 @@
 
 from django.db.models import Count
 
-from apps.bills.models import Bill, BillSubject, CboCostEstimate, CommitteeReport, Topic
+from apps.bills.models import Bill, BillAction, BillSubject, CboCostEstimate, CommitteeReport, Topic
 from apps.bills.naming import report_url
 from apps.bills.parsing.billstatus import CboRec, ReportRec
 from apps.bills.services.common import run_stamp
@@ -37,11 +37,31 @@ def cbo_estimate_load(*, bill_id: str, source_file: str, rec: CboRec, ctx: LoadC
     return outcome
 
 
+_ROMAN = {2: "II", 3: "III", 4: "IV", 5: "V"}
+
+
+def _report_date(bill_pk: int, rec: ReportRec):
+    """BILLSTATUS names a report without its date; the bill's action that files it (``H. Rept. 117-118``,
+    ``Report No. 114-123``; ``Part II`` for a later part) carries the day it was filed."""
+    if rec.congress is None or rec.number is None:
+        return None
+    texts = list(
+        BillAction.objects.filter(bill_id=bill_pk, text__contains=f"{rec.congress}-{rec.number}")
+        .order_by("seq")
+        .values_list("action_date", "text")
+    )
+    if rec.part and rec.part > 1:
+        texts = [(d, t) for d, t in texts if f"Part {_ROMAN.get(rec.part, rec.part)}" in t]
+    return next((d for d, _ in texts if d), None)
+
+
 def committee_report_load(*, bill_id: str, source_file: str, rec: ReportRec, ctx: LoadContext) -> Outcome:
+    bill_pk = _bill_pk(ctx, bill_id, source_file)
     _, outcome = upsert(
         CommitteeReport,
-        lookup={"bill_id": _bill_pk(ctx, bill_id, source_file), "citation": rec.citation},
+        lookup={"bill_id": bill_pk, "citation": rec.citation},
         values={
+            "published_at": _report_date(bill_pk, rec),
             "report_type": rec.report_type,
             "congress": rec.congress,
             "number": rec.number,

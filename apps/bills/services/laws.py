@@ -41,7 +41,7 @@ def sap_load(rec: SapRecord, ctx: LoadContext) -> Outcome:
         "fetched_from_url": rec.fetched_from_url,
         "text_file": rec.text_file,
         "citation_string": f"Executive Office of the President, Statement of Administration Policy: {rec.title} ({date})",
-        "source_url": rec.fetched_from_url,
+        "source_url": rec.fetched_from_url.strip(),  # one file's URL ends in a space
         "published_at": rec.date_issued,
     }
     sap, outcome = upsert(

@@ -48,8 +48,22 @@ def bill_text_load(rec: BillTextRecord, ctx: LoadContext) -> Outcome:
     if version.date is None and rec.date is not None:  # BILLSTATUS's date wins when it has one
         BillTextVersion.objects.filter(pk=version.pk).update(date=rec.date, published_at=rec.date)
         outcome = Outcome.UPDATE if outcome is Outcome.NOOP else outcome
+    if _date_from_text(bill, rec.date):
+        outcome = Outcome.UPDATE if outcome is Outcome.NOOP else outcome
     refresh_body(bill)
     return outcome
+
+
+def _date_from_text(bill: Bill, day: date | None) -> bool:
+    """A bill known only from its text is dated by its earliest text version (the closest the publisher
+    gives to an introduction date) until BILLSTATUS names the real one (docs/CITATIONS.md)."""
+    if bill.status_source != Bill.StatusSource.USLM or day is None:
+        return False
+    if bill.published_at is not None and bill.published_at <= day:
+        return False
+    Bill.objects.filter(pk=bill.pk).update(published_at=day)
+    bill.published_at = day
+    return True
 
 
 def _minimal_bill(rec: BillTextRecord, stamp) -> Bill:
@@ -62,7 +76,7 @@ def _minimal_bill(rec: BillTextRecord, stamp) -> Bill:
         title=rec.title,
         # an introduced version's date is the introduction date (used by date filters and search)
         introduced_date=rec.date if rec.version_code in ("ih", "is") else None,
-        published_at=rec.date if rec.version_code in ("ih", "is") else None,
+        published_at=rec.date,
         origin_chamber="House" if rec.bill_type.startswith("h") else "Senate",
         citation_string=bill_citation(rec.bill_type, rec.congress, rec.number),
         source_url=bill_url(rec.bill_type, rec.congress, rec.number),

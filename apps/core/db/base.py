@@ -19,6 +19,8 @@ from django.db.backends.sqlite3._functions import register as register_functions
 from django.utils.asyncio import async_unsafe
 from django.utils.dateparse import parse_date, parse_datetime, parse_time
 
+from apps.core.db.routers import safe_request
+
 try:
     from pysqlite3 import dbapi2 as Database
 except ImportError:  # pragma: no cover - only on platforms without a pysqlite3 wheel
@@ -77,6 +79,14 @@ class DatabaseWrapper(sqlite_base.DatabaseWrapper):
             if statement := statement.strip():
                 conn.execute(statement)
         return conn
+
+    def _start_transaction_under_autocommit(self):
+        # A GET/HEAD request's transaction only reads: BEGIN (deferred) takes no write lock, so it does not
+        # wait for an ingest's batch the way BEGIN IMMEDIATE would (apps/core/db/routers.py, docs/ACCESS.md).
+        if self.transaction_mode and self.alias == "default" and safe_request():
+            self.cursor().execute("BEGIN")
+        else:
+            super()._start_transaction_under_autocommit()
 
     def create_cursor(self, name=None):
         return self.connection.cursor(factory=CursorWrapper)

@@ -244,8 +244,21 @@ def _json_text(value):
     return value if value is None or isinstance(value, str) else json.dumps(value)
 
 
+def _time_text(value):
+    # Django's SQLite backend stores a TimeField as "HH:MM[:SS[.ffffff]]" text; the driver binds no time.
+    return value.isoformat() if value is not None else None
+
+
+def _microseconds(value):
+    # A DurationField is an integer of microseconds on SQLite (an interval on PostgreSQL).
+    return value // datetime.timedelta(microseconds=1) if value is not None else None
+
+
 TO_SQLITE = {
     "timestamp with time zone": _naive_utc,
+    "time without time zone": _time_text,
+    "interval": _microseconds,
+    "inet": lambda value: str(value) if value is not None else None,  # GenericIPAddressField (axes)
     "jsonb": _json_text,
     "json": _json_text,
     "uuid": lambda value: (
@@ -259,6 +272,9 @@ def migrate_sqlite_file(path: Path) -> None:
     migrations and post_migrate hooks (FTS5, vec0, triggers) run exactly as for a fresh install."""
     env = {k: v for k, v in os.environ.items() if k not in {"JOSH_DATABASE_URL", "JOSH_DATABASE_REPLICA_URL"}}
     env["JOSH_DATABASE"] = str(path)
+    # One file: the web state (API keys, sessions, queued changes) goes in beside the records, as PostgreSQL
+    # holds it; the first `migrate` of a server's own web-state file moves the keys there (docs/DEPLOY.md).
+    env["JOSH_WEB_DATABASE"] = "same"
     manage = Path(settings.BASE_DIR) / "manage.py"
     done = subprocess.run(
         [sys.executable, str(manage), "migrate", "--verbosity", "0"], env=env, capture_output=True, text=True
@@ -291,6 +307,7 @@ def copy_to_sqlite(target_path: Path, *, batch: int = 5_000) -> list[TableCopy]:
         raise FileExistsError(f"{target} exists; choose a new path (a copy never overwrites)")
     target.parent.mkdir(parents=True, exist_ok=True)
     partial = target.with_name(f".{target.name}.partial-{os.getpid()}")
+    remove_stale_partials(target)
     _remove_sqlite(partial)
     try:
         migrate_sqlite_file(partial)
@@ -319,6 +336,29 @@ def copy_to_sqlite(target_path: Path, *, batch: int = 5_000) -> list[TableCopy]:
         return results
     finally:
         _remove_sqlite(partial)
+
+
+def remove_stale_partials(target: Path) -> list[Path]:
+    """Remove what an earlier copy to ``target`` left when it was killed (``kill -9`` skips its clean-up):
+    its ``.partial-<pid>`` file and that file's -wal/-shm, when process ``pid`` is gone. A copy still
+    running (its process alive) keeps its files. Returns the files removed."""
+    removed = []
+    for leftover in target.parent.glob(f".{target.name}.partial-*"):
+        pid = leftover.name.rsplit(".partial-", 1)[1].split("-", 1)[0]
+        if pid.isdigit() and not _alive(int(pid)):
+            leftover.unlink(missing_ok=True)
+            removed.append(leftover)
+    return removed
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 def _remove_sqlite(path: Path) -> None:

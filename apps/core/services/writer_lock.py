@@ -70,11 +70,62 @@ def writer_lock(*, task: str, source: str) -> Iterator[dict]:
         "since": timezone.now().isoformat(timespec="seconds"),
     }
     hold = _advisory_lock if connection.vendor == "postgresql" else _file_lock
-    with hold(me):
-        # A write job, not a public query: free of any request budget open on this thread (one it runs
-        # inline under, or one a streamed response nobody read to the end left behind).
-        with timelimit.unlimited():
-            yield me
+    held = False
+    try:
+        with hold(me):
+            held = True
+            # A write job, not a public query: free of any request budget open on this thread (one it runs
+            # inline under, or one a streamed response nobody read to the end left behind).
+            with timelimit.unlimited():
+                yield me
+    finally:
+        if held:
+            _run_release_hooks()
+
+
+# Called by the holder once it has let go of the lock: writes that waited for the writer to be free
+# (curators' queued changes, apps.curation.queue) are applied by whoever held it. After the release, not
+# before: a change queued while a hook ran would otherwise wait for the next writer. Registered by the apps.
+_RELEASE_HOOKS: list = []
+
+
+def on_release(hook) -> None:
+    if hook not in _RELEASE_HOOKS:
+        _RELEASE_HOOKS.append(hook)
+
+
+def _run_release_hooks() -> None:
+    import logging
+
+    for hook in _RELEASE_HOOKS:
+        try:
+            hook()
+        except Exception:  # a hook's failure must not turn a finished run into a failed one
+            logging.getLogger("josh.ingest").exception("writer-lock release hook %s failed", hook)
+
+
+def current_holder() -> dict | None:
+    """Who holds the writer lock now (pid, host, task, source, since), or None; a look that never takes the
+    lock, so it never refuses an ingest starting at the same moment."""
+    if connection.vendor == "postgresql":
+        connection.ensure_connection()
+        raw = (
+            connection.connection
+        )  # the driver's, as the lock's own: a look, not one of the caller's queries
+        # pg_stat_activity is a snapshot kept for the whole transaction: inside one opened before the lock was
+        # taken it would not show the holder.
+        with raw.cursor() as cursor:
+            cursor.execute("SELECT pg_stat_clear_snapshot()")
+            cursor.execute(HOLDER_SQL, [ADVISORY_KEY])
+            row = cursor.fetchone()
+        return (_advisory_holder_row(row) or {"task": "ingest"}) if row else None
+    try:
+        holder = json.loads(lock_path().read_text() or "{}")
+    except (OSError, ValueError):
+        return None
+    if not holder or not process_alive(holder.get("pid"), holder.get("host", "")):
+        return None  # released (emptied) or left by a process that died (the kernel dropped its flock)
+    return holder
 
 
 def _busy(holder: dict, where: dict) -> WriterBusy:
@@ -160,6 +211,10 @@ def _advisory_holder(cursor) -> dict:
     row = cursor.fetchone()
     if row is None:
         return {}  # released between the try and this read
+    return _advisory_holder_row(row)
+
+
+def _advisory_holder_row(row) -> dict:
     found = _APP_NAME.match(row[0] or "")
     holder = {k: (int(v) if k == "pid" else v) for k, v in found.groupdict().items()} if found else {}
     if row[1] is not None:

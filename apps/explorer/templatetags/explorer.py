@@ -1,9 +1,17 @@
-"""Template filters of the explorer: highlighted snippets, id links, dictionary lookups."""
+"""Template filters of the explorer: highlighted snippets, id links, dictionary lookups, legislative days.
+
+Every link a page builds from data goes through ``link`` / ``record_link``: an internal path, an http(s)
+URL at the publisher (marked external), or plain text (anything else: ``javascript:``, ``data:``, junk).
+"""
 
 from django import template
+from django.template.defaultfilters import date as date_filter
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
+from apps.citations.links import is_http_url
+from apps.core.legislative import legislative_date
+from apps.explorer.links import link_for_id
 from apps.explorer.records import url_for_id
 from apps.explorer.services import snippet_segments
 
@@ -25,6 +33,70 @@ def record_url(value) -> str:
     return url_for_id(str(value)) or "" if value else ""
 
 
+def _is_internal(url: str) -> bool:
+    return url.startswith("/") and not url.startswith("//") and "\\" not in url
+
+
+@register.simple_tag
+def link(url, text) -> SafeString:
+    """``text`` linked to ``url``: an internal path as is, an http(s) URL as an external link, else text."""
+    url = url if isinstance(url, str) else ""
+    if _is_internal(url):
+        return format_html('<a href="{}">{}</a>', url, text)
+    if is_http_url(url):
+        return format_html(
+            '<a class="external" rel="external noopener" href="{}">{}<span class="ext-mark"'
+            ' title="at the publisher">&#8599;</span></a>',
+            url,
+            text,
+        )
+    return format_html("{}", text)
+
+
+@register.simple_tag
+def record_link(value, text=None) -> SafeString:
+    """``text`` (default: the id) linked to the record's page, else to its publisher, else shown as text."""
+    label = value if text is None else text
+    target = link_for_id(value)
+    if target is None:
+        return format_html("{}", label)
+    return link(target.url, label)
+
+
+@register.filter
+def safe_url(value) -> str:
+    """``value`` when it is an absolute http(s) URL, else ''."""
+    return value if is_http_url(value) else ""
+
+
 @register.filter
 def get(mapping, key):
     return mapping.get(key, key) if mapping else key
+
+
+@register.filter
+def day(value, fmt: str = "M j, Y") -> str:
+    """A timestamp's day as Washington keeps it ('Mar 3, 2021' for a vote at 04:29 UTC on March 4); a date is
+    formatted as it is. Templates print timestamps' days only through this, never with ``|date``, whose
+    timezone is the server's (UTC)."""
+    return date_filter(legislative_date(value), fmt) if value else ""
+
+
+class _LinkToNode(template.Node):
+    def __init__(self, value, nodelist):
+        self.value, self.nodelist = value, nodelist
+
+    def render(self, context):
+        label = SafeString(self.nodelist.render(context))  # rendered with autoescape: already escaped
+        return record_link(self.value.resolve(context), label)
+
+
+@register.tag
+def linkto(parser, token):
+    """``{% linkto id %}label{% endlinkto %}``: ``record_link`` with a label built from template text."""
+    bits = token.split_contents()
+    if len(bits) != 2:
+        raise template.TemplateSyntaxError("linkto takes one argument: the id")
+    nodelist = parser.parse(("endlinkto",))
+    parser.delete_first_token()
+    return _LinkToNode(parser.compile_filter(bits[1]), nodelist)

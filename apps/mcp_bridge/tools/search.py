@@ -1,6 +1,7 @@
 """Class B: search (hybrid), lexical_search, semantic_search — apps.search.selectors.search, as GET /v1/search.
 
-The payload is GET /v1/search's ({results, total, took_ms, mode, degraded?}); each hit also carries ``url``
+The payload is GET /v1/search's ({results, total, total_basis, source_counts, no_match, took_ms, mode,
+degraded?}); each hit also carries ``url``
 (its citation URL) when the REST hit lacks one, which makes ``search`` meet ChatGPT's contract
 (results[{id, title, url}]). Registry sources are refused with ``source_not_searchable`` and
 ``_meta.hint.use_tool = resolve_entity``.
@@ -125,7 +126,9 @@ SEARCH_DOC = """Search every federal-policy text Josh holds — bills and their 
 rules, the Congressional Record... — by meaning and keywords at once (hybrid: BM25 and vector scores fused).
 
 Start here for any topic or question. Returns {results: [{id, title, url, source, snippet, score, explain,
-citation}], total, took_ms, mode, degraded?}; pass a hit's id to fetch (full text) or to a typed lookup.
+citation}], total (records matching; total_basis says if exact), source_counts, no_match, took_ms, mode,
+degraded?}; pass a hit's id to fetch (full text) or to a typed lookup. total 0 comes with no_match {reason,
+suggestions}: report that nothing matched rather than guess. Quoted phrases, NOT and AND bind every hit.
 Searchable sources: {sources:search}. People and committees are not searched here: use resolve_entity."""
 
 LEXICAL_DOC = """Keyword search (SQLite FTS5, BM25; title weighted above summary, actions and body).

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from apps.citations.links import http_url_or
 from apps.core.errors import SourceFormatError
 from apps.core.plans import LoadContext, Outcome, SourcePlan, record_or_bad, register
 from apps.core.upsert import upsert
@@ -126,7 +127,8 @@ def _full_values(rec: CommitteeRecord, parent_pk: int | None, *, is_current: boo
         "phone": rec.phone,
         "is_current": is_current,
         "citation_string": _citation(rec),
-        "source_url": rec.url or UPSTREAM.format(rec.file_name),
+        # the committee's own site when the file gives a usable one (a hostile javascript: URL is not)
+        "source_url": http_url_or(rec.url, UPSTREAM.format(rec.file_name)),
         "published_at": None,
     }
 

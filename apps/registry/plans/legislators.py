@@ -146,7 +146,8 @@ def _values(rec: LegislatorRecord) -> dict:
         "is_stub": False,
         "citation_string": f"{official} ({rec.bioguide}), Biographical Directory of the United States Congress",
         "source_url": BIOGUIDE_URL.format(rec.bioguide),
-        "published_at": None,
+        # the directory dates an entry by the member's service: the first term's start (docs/CITATIONS.md)
+        "published_at": min(t.start for t in rec.terms),
     }
 
 

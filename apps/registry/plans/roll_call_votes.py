@@ -152,6 +152,7 @@ def _member_pk(ctx: LoadContext, rec: VoteRecord, m: MemberVote) -> int:
             party=m.party,
             state=m.state,
             chamber=rec.chamber_name,
+            mentioned_at=rec.source_url.replace("http://", "https://", 1),
         )
         known[m.id] = stub.pk
         ctx.warn(

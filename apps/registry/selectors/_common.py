@@ -3,6 +3,7 @@
 from collections.abc import Callable, Sequence
 
 from apps.citations.services import citation_for
+from apps.core.legislative import legislative_date
 from apps.core.pagination import Page, Pagination, decode_cursor, encode_cursor, parse_limit
 from apps.registry.models import Committee, Legislator, RollCallVote
 from apps.registry.schemas import CommitteeSummary, LegislatorSummary, VoteSummary
@@ -43,6 +44,7 @@ def vote_summary(row: RollCallVote) -> VoteSummary:
         session_year=row.session_year,
         number=row.number,
         voted_at=row.voted_at,
+        legislative_date=legislative_date(row.voted_at),
         category=row.category,
         question=row.question,
         result=row.result,

@@ -1,8 +1,11 @@
+from datetime import timedelta
+
 from django.db.models import Prefetch
 
 from apps.citations.services import citation_for
 from apps.core.errors import InvalidParameter, NotFound
 from apps.core.ids import normalize_for
+from apps.core.legislative import day_start
 from apps.core.pagination import Page, paginate
 from apps.registry.ids import normalize_legislator as classify_legislator
 from apps.registry.models import (
@@ -148,6 +151,8 @@ def _filters(params: LegislatorListParams) -> dict:
         filters["caucus"] = _party(params.caucus, parameter="caucus")
     if params.current is not None:
         filters["is_current"] = params.current
+    if not params.include_stubs:
+        filters["is_stub"] = False
     return filters
 
 
@@ -203,9 +208,9 @@ def legislator_votes(*, id: str, params: MemberVotesParams) -> Page[MemberVoteOu
     if params.chamber:
         qs = qs.filter(vote__chamber=params.chamber)
     if params.since:
-        qs = qs.filter(vote__voted_at__date__gte=params.since)
+        qs = qs.filter(vote__voted_at__gte=day_start(params.since))
     if params.until:
-        qs = qs.filter(vote__voted_at__date__lte=params.until)
+        qs = qs.filter(vote__voted_at__lt=day_start(params.until + timedelta(days=1)))
     if params.vote:
         qs = qs.filter(vote__vote_id=normalize_for("vote", params.vote, parameter="vote"))
     if params.bill_id:

@@ -3,6 +3,7 @@
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from urllib.parse import urlencode
 
 from apps.activity.ids import lda_public_id
 from apps.activity.parsers.common import (
@@ -19,6 +20,21 @@ from apps.core.plans import BadRecord, RecordWarning
 
 _UUID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$", re.IGNORECASE)
 FILING_URL = "https://lda.senate.gov/filings/public/filing/{}/print/"
+# A form file whose document id is not the SOPR filing UUID (older downloads, hand-filed copies) is found at
+# the publisher by the Senate LDA API's filing search: registrant, client, year and type name it.
+FILING_SEARCH_URL = "https://lda.senate.gov/api/v1/filings/?{}"
+
+
+def filing_url(document_id: str, fields: dict) -> str:
+    if _UUID.match(document_id):
+        return FILING_URL.format(document_id.lower())
+    query = {
+        "registrant_name": fields["registrant_name"],
+        "client_name": fields["client_name"],
+        "filing_year": fields["year"],
+        "filing_type": fields["filing_type"],
+    }
+    return FILING_SEARCH_URL.format(urlencode({k: v for k, v in query.items() if v}))
 
 
 def parse_lda_filing(path: Path) -> Iterator[LdaFilingRecord | BadRecord | RecordWarning]:
@@ -60,7 +76,7 @@ def parse_lda_filing(path: Path) -> Iterator[LdaFilingRecord | BadRecord | Recor
             signed_on=signed_on,
             signer=signer,
             citation_string=citation(fields),
-            source_url=FILING_URL.format(document_id.lower()) if _UUID.match(document_id) else "",
+            source_url=filing_url(document_id, fields),
             **fields,
         )
     except (RecordError, ValueError) as exc:

@@ -1,0 +1,25 @@
+"""manage.py bm25_index: (re)build the BM25 term tables of every lexically searched source on PostgreSQL."""
+
+from django.core.management.base import BaseCommand, CommandError
+from django.db import connection
+
+from apps.search import eligibility, pgbm25
+
+
+class Command(BaseCommand):
+    help = (
+        "Index every record of every lexically searched source for BM25 on PostgreSQL again "
+        "(apps.search.pgbm25): what copy_to_postgres runs after its copy. Searches keep the tables current "
+        "by themselves afterwards."
+    )
+
+    def handle(self, *args, **options):
+        if connection.vendor != "postgresql":
+            raise CommandError(
+                "Nothing to do on SQLite: FTS5 keeps its own terms. Set JOSH_DATABASE_URL=postgres://..."
+            )
+        for slug, (plan, shape) in sorted(eligibility.shapes().items()):
+            if shape in ("body", "short-body"):
+                count = pgbm25.rebuild(plan.search)
+                if options["verbosity"] >= 1:
+                    self.stdout.write(f"{slug}: {count:,} records indexed for BM25")

@@ -1,2 +1,0 @@
--- How many records a source has (its idf's N). Identifiers: {content}.
-SELECT count(*) FROM {content}

@@ -1,0 +1,232 @@
+"""Web requests never wait on an ingest (docs/ACCESS.md "Web requests never wait on an ingest").
+
+The deployment shape: Josh under uvicorn, ``JOSH_AUTH=apikey``, over an SQLite data file and its web-state
+file (or, run under scripts/with_postgres.py, the PostgreSQL database of ``JOSH_DATABASE_URL``).
+A child process runs a real ingest and stops inside its first batch transaction (the runner's ``on_file``
+hook), holding the writer lock and SQLite's write lock as a long ingest does. While it holds them, keyed
+REST and MCP requests, an admin login (and a wrong password, counted by the lockout) and a curator's
+correction all answer normally; the correction is pending, and the ingest applies it as it finishes.
+"""
+
+import json
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+PASSWORD = "a-long-curator-password"
+
+SETUP = (
+    f"PASSWORD = {PASSWORD!r}\n"
+    """
+import django; django.setup()
+from django.contrib.auth import get_user_model
+from apps.access.services import api_key_issue
+from apps.access.models import ApiKey
+from apps.core.services.ingest import run_ingest
+from apps.curation.models import Correction, QueuedChange
+from axes.models import AccessAttempt
+run_ingest(slug="legislators")
+for model in (ApiKey, Correction, QueuedChange, AccessAttempt):  # a PostgreSQL database outlives a run
+    model.objects.all().delete()
+get_user_model().objects.filter(username="curator").delete()
+get_user_model().objects.create_superuser("curator", "c@example.org", PASSWORD)
+print(api_key_issue(name="agent")[1])
+"""
+)
+
+# The held ingest: the same file again, stopped after its first file inside the batch's transaction.
+HOLD = """
+import sys
+import django; django.setup()
+from apps.core.services.ingest import run_ingest
+
+def hold(path):
+    print("holding", flush=True)
+    sys.stdin.readline()
+
+result = run_ingest(slug="legislators", on_file=hold)
+print("done", result.status, flush=True)
+"""
+
+
+def _env(data_dir: Path) -> dict:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("JOSH_") or k == "JOSH_DATABASE_URL"}
+    env.update(
+        DJANGO_SETTINGS_MODULE="josh.settings",  # the two-file layout (the tests' settings keep one database)
+        JOSH_DATA_DIR=str(data_dir),
+        JOSH_AUTH="apikey",
+        JOSH_RATE_LIMIT="off",
+        JOSH_ENCODER="hashing",
+        JOSH_HEAVY_LANE_PROCESSES="0",
+        JOSH_LOG_LEVEL="WARNING",
+    )
+    return env
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture
+def site(tmp_path):
+    env = _env(tmp_path)
+    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
+    made = subprocess.run(
+        [sys.executable, "-c", SETUP], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300
+    )
+    assert made.returncode == 0, made.stderr[-3000:]
+    key = made.stdout.strip().splitlines()[-1]
+    port = _free_port()
+    log = open(tmp_path / "uvicorn.log", "w")  # noqa: SIM115 (closed after the server stops)
+    server = subprocess.Popen(
+        [sys.executable, "-m", "uvicorn", "josh.asgi:application", "--port", str(port), "--lifespan", "on"],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 120
+    while True:
+        try:
+            if httpx.get(url + "/healthz", timeout=5).status_code == 200:
+                break
+        except httpx.TransportError:
+            pass
+        assert time.monotonic() < deadline and server.poll() is None, (tmp_path / "uvicorn.log").read_text()
+        time.sleep(0.2)
+    try:
+        yield type("Site", (), {"url": url, "key": key, "env": env, "data_dir": tmp_path})()
+    finally:
+        server.terminate()
+        server.wait(15)
+        log.close()
+
+
+def _csrf(client: httpx.Client, path: str) -> str:
+    page = client.get(path)
+    assert page.status_code == 200, (path, page.status_code, page.text[:500])
+    return re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.text).group(1)
+
+
+def _orm(site, expression: str):
+    """``expression``'s value (JSON) read in a fresh process through the ORM: the web-state file or
+    PostgreSQL alike, beside the server and the held ingest."""
+    code = (
+        "import json, django; django.setup()\n"
+        "from apps.access.models import ApiKey\n"
+        "from apps.core.services.writer_lock import current_holder\n"
+        "from apps.curation.models import Correction, QueuedChange\n"
+        "from axes.models import AccessAttempt\n"
+        f"print('ORM', json.dumps({expression}, default=str))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=site.env, capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    return json.loads(next(x for x in done.stdout.splitlines() if x.startswith("ORM ")).removeprefix("ORM "))
+
+
+@pytest.mark.slow
+def test_keyed_requests_admin_login_and_a_correction_answer_while_an_ingest_holds_the_writer(site):
+    keyed = {"X-Api-Key": site.key}
+    pk = None
+    member = httpx.get(site.url + "/v1/legislators", params={"limit": 1}, headers=keyed).json()["results"][0]
+    held = subprocess.Popen(
+        [sys.executable, "-c", HOLD],
+        cwd=ROOT,
+        env=site.env,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert held.stdout.readline().strip() == "holding", held.stderr.read()[-3000:]
+        holder = _orm(site, "current_holder()")
+        assert holder["pid"] == held.pid and holder["source"] == "legislators"
+
+        # REST and MCP with a key: the key's first use stamps last_used, in the web-state file.
+        listing = httpx.get(site.url + "/v1/legislators", params={"limit": 5}, headers=keyed, timeout=60)
+        assert listing.status_code == 200, listing.text[:500]
+        assert listing.json()["results"][0]["id"] == member["id"]
+        call = {"jsonrpc": "2.0", "id": 1, "method": "tools/call"}
+        call["params"] = {"name": "fetch", "arguments": {"id": member["id"]}}
+        mcp = httpx.post(
+            site.url + "/mcp",
+            json=call,
+            headers={
+                "authorization": f"Bearer {site.key}",
+                "accept": "application/json, text/event-stream",
+                "mcp-protocol-version": "2025-11-25",
+            },
+            timeout=60,
+        )
+        assert mcp.status_code == 200, mcp.text[:500]
+        assert mcp.json()["result"].get("isError") is not True, mcp.text[:500]
+        assert member["id"] in mcp.json()["result"]["content"][0]["text"]
+        assert _orm(site, "[k.last_used is not None for k in ApiKey.objects.all()]") == [True]
+
+        with httpx.Client(base_url=site.url, timeout=60) as admin:
+            token = _csrf(admin, "/admin/login/")
+            wrong = admin.post(
+                "/admin/login/?next=/admin/",
+                data={"csrfmiddlewaretoken": token, "username": "curator", "password": "wrong"},
+            )
+            assert wrong.status_code == 200 and "Please enter the correct username" in wrong.text
+            attempts = "list(AccessAttempt.objects.values_list('username', 'failures_since_start'))"
+            assert _orm(site, attempts) == [["curator", 1]]
+            token = _csrf(admin, "/admin/login/")
+            login = admin.post(
+                "/admin/login/?next=/admin/",
+                data={"csrfmiddlewaretoken": token, "username": "curator", "password": PASSWORD},
+            )
+            assert login.status_code == 302 and login.headers["location"] == "/admin/", login.text[:500]
+
+            found = admin.get("/admin/registry/legislator/", params={"q": member["id"]})
+            assert found.status_code == 200, found.text[:500]
+            pk = re.search(r'href="/admin/registry/legislator/(\d+)/change/', found.text).group(1)
+            record_page = admin.get(f"/admin/registry/legislator/{pk}/change/")
+            assert record_page.status_code == 200  # a record's admin page reads beside the ingest
+            ct = re.search(r"content_type=(\d+)", record_page.text).group(1)
+            add = f"/admin/curation/correction/add/?content_type={ct}"
+            saved = admin.post(
+                add,
+                data={
+                    "csrfmiddlewaretoken": _csrf(admin, add),
+                    "content_type": ct,
+                    "object_id": pk,
+                    "field": "nickname",
+                    "value": "Queued Nickname",
+                    "reason": "saved while an ingest writes",
+                },
+            )
+            assert saved.status_code == 302, saved.text[:2000]
+            assert saved.headers["location"] == "/admin/curation/queuedchange/"
+            queue = admin.get("/admin/curation/queuedchange/")
+            assert queue.status_code == 200 and "pending" in queue.text
+        queued = "list(QueuedChange.objects.values_list('action', 'object_id', 'field', 'value', 'status'))"
+        assert _orm(site, queued) == [["correct", pk, "nickname", "Queued Nickname", "pending"]]
+        before = httpx.get(site.url + f"/v1/legislators/{member['id']}", headers=keyed, timeout=60).json()
+        assert before["nickname"] != "Queued Nickname"
+        assert held.poll() is None  # every answer above came while the ingest held the writer
+    finally:
+        out, err = held.communicate("\n", timeout=120)
+    assert held.returncode == 0 and "done" in out, err[-3000:]
+
+    # The ingest applied the queued correction once it had released the writer lock.
+    assert _orm(site, "list(QueuedChange.objects.values_list('status', 'error'))") == [["applied", ""]]
+    after = httpx.get(site.url + f"/v1/legislators/{member['id']}", headers=keyed, timeout=60).json()
+    assert after["nickname"] == "Queued Nickname"
+    corrections = "list(Correction.objects.values_list('object_id', 'field', 'value', 'reason'))"
+    assert _orm(site, corrections) == [[pk, "nickname", "Queued Nickname", "saved while an ingest writes"]]
