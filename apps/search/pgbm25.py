@@ -17,6 +17,7 @@
   sums and ties are FTS5's bit for bit. ``NEAR`` groups keep only the instances FTS5's own matcher keeps.
 """
 
+import logging
 import threading
 from dataclasses import dataclass
 
@@ -383,5 +384,5 @@ def after_ingest(plan) -> None:
     source's queue, not only ``plan``'s (a plan may write another source's records: bills feeds topics)."""
     from django.db import connection
 
-    if connection.vendor == "postgresql":
-        sync_pending()
+    if connection.vendor == "postgresql" and (done := sync_pending()):
+        logging.getLogger("josh.ingest").info("ingest %s: indexed for BM25 %s", plan.slug, done)
