@@ -1,0 +1,43 @@
+"""Hybrid: the vector leg in a worker thread while the request's thread runs the lexical leg (``SEARCH_PARALLEL_LEGS``).
+
+The two legs share nothing until fusion: the lexical one is SQLite's FTS5 (or PostgreSQL's GIN) lookups, the
+vector one the query's encoding (ONNX), the bit-quantized scan and the float rescore (numpy, sqlite-vec), all
+of which release the GIL for most of their time, so on a machine with a core to spare the request takes about
+the longer leg instead of the sum. Each worker thread has its own database connection (Django's connections
+are per thread; on SQLite each opens the same file, on PostgreSQL each is a session of its own) and the
+worker runs under the request's own budget: it stops its SQL at the same end (``timelimit.until``), and
+a ``QueryTimeout`` there is raised in the request's thread as if it had happened there.
+
+The pool is a few threads kept for the process's life, so a worker's connection (and its loaded sqlite-vec
+extension) is opened once; a stale or broken one is replaced before each task, as a request's is.
+"""
+
+import threading
+from concurrent.futures import Future, ThreadPoolExecutor
+
+from django.db import close_old_connections
+
+from apps.core.db import timelimit
+
+_pool: ThreadPoolExecutor | None = None
+_lock = threading.Lock()
+WORKERS = 4  # concurrent searches in one process (a heavy-lane worker runs one at a time)
+
+
+def _executor() -> ThreadPoolExecutor:
+    global _pool
+    with _lock:
+        if _pool is None:
+            _pool = ThreadPoolExecutor(max_workers=WORKERS, thread_name_prefix="josh-vector-leg")
+        return _pool
+
+
+def _run(end: float, message: str, fn, args):
+    close_old_connections()  # a connection past its age or broken by the last task is replaced
+    with timelimit.until(end, message):
+        return fn(*args)
+
+
+def submit(message: str, fn, *args) -> Future:
+    """Run ``fn(*args)`` in a worker thread under this thread's open budgets (their earliest end)."""
+    return _executor().submit(_run, timelimit.current_end(), message, fn, args)
