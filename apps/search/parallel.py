@@ -15,9 +15,10 @@ extension) is opened once; a stale or broken one is replaced before each task, a
 import threading
 from concurrent.futures import Future, ThreadPoolExecutor
 
-from django.db import close_old_connections
+from django.db import close_old_connections, connection
 
 from apps.core.db import timelimit
+from apps.search.conf import knob
 
 _pool: ThreadPoolExecutor | None = None
 _lock = threading.Lock()
@@ -30,6 +31,13 @@ def _executor() -> ThreadPoolExecutor:
         if _pool is None:
             _pool = ThreadPoolExecutor(max_workers=WORKERS, thread_name_prefix="josh-vector-leg")
         return _pool
+
+
+def possible() -> bool:
+    """Whether to run the legs at once: the setting is on, and this thread is not inside a transaction (another
+    connection cannot read what it has written; on SQLite's shared in-memory database it fails with "table is
+    locked"), so such a caller gets the legs one after the other."""
+    return bool(knob("SEARCH_PARALLEL_LEGS")) and not connection.in_atomic_block
 
 
 def _run(end: float, message: str, fn, args):

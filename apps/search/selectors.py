@@ -305,7 +305,7 @@ def _search_with_sources(
     with admission.admitted(), queries.time_limit():
         if parsed is not None:
             vector_leg = None
-            if mode == "hybrid" and selection.lexical and selection.semantic and knob("SEARCH_PARALLEL_LEGS"):
+            if mode == "hybrid" and selection.lexical and selection.semantic and parallel.possible():
                 vector_leg = parallel.submit(
                     queries.timeout_message(), _encoded_leg, q, selection.semantic, parsed, filters, depth
                 )

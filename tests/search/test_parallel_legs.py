@@ -43,8 +43,18 @@ def test_both_legs_at_once_answer_exactly_what_they_answer_one_after_the_other(g
     assert at_once == in_turn
 
 
-def test_both_legs_at_once_rank_and_count_the_hybrid_answer(get):
+def test_both_legs_at_once_rank_and_count_the_hybrid_answer(get, monkeypatch):
+    from apps.search import selectors
+
+    ran_in, real = [], selectors._encoded_leg
+
+    def watched(*args):  # the real vector leg, noting the thread it ran in
+        ran_in.append(threading.current_thread().name)
+        return real(*args)
+
+    monkeypatch.setattr(selectors, "_encoded_leg", watched)
     body = get(1, q="drinking water", source="bills", mode="hybrid")
+    assert len(ran_in) == 1 and ran_in[0].startswith("josh-vector-leg")
     assert [h["id"] for h in body["results"]] == ["hr:119:102", "hr:118:105"]
     assert body["total"] == 2 and body["total_basis"] == "exact"
     first = body["results"][0]["explain"]
@@ -56,6 +66,13 @@ def test_without_an_encoder_the_worker_thread_degrades_the_answer_to_lexical(get
     body = get(1, q="drinking water", source="bills", mode="hybrid")
     assert [h["id"] for h in body["results"]] == ["hr:119:102", "hr:118:105"]
     assert body["degraded"]["to"] == "lexical" and "no-such-encoder" in body["degraded"]["semantic"]
+
+
+def test_inside_a_transaction_the_legs_run_one_after_the_other(client, corpus_db, search_plans, settings):
+    # the test's transaction holds the bills: a worker thread's connection could not read them
+    settings.JOSH = {**settings.JOSH, "SEMANTIC_FLOOR": {"hashing-v1": 0.2}, "SEARCH_PARALLEL_LEGS": 1}
+    body = client.get("/v1/search", {"q": "drinking water", "source": "bills", "mode": "hybrid"}).json()
+    assert [h["id"] for h in body["results"]] == ["hr:119:102", "hr:118:105"] and body["total"] == 2
 
 
 # A statement that runs until it is interrupted: SQLite's progress handler is what stops it.
