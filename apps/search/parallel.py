@@ -12,6 +12,7 @@ The pool is a few threads kept for the process's life, so a worker's connection 
 extension) is opened once; a stale or broken one is replaced before each task, as a request's is.
 """
 
+import os
 import threading
 from concurrent.futures import Future, ThreadPoolExecutor
 
@@ -31,6 +32,14 @@ def _executor() -> ThreadPoolExecutor:
         if _pool is None:
             _pool = ThreadPoolExecutor(max_workers=WORKERS, thread_name_prefix="josh-vector-leg")
         return _pool
+
+
+def _forget_pool() -> None:
+    global _pool
+    _pool = None  # a forked child (a heavy-lane worker) has none of its parent's threads: it makes its own
+
+
+os.register_at_fork(after_in_child=_forget_pool)
 
 
 def possible() -> bool:
