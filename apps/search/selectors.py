@@ -372,7 +372,7 @@ def _uncovered(targets, parsed, filters: SearchFilters, q: str) -> QueryCoverage
     when that is under ``LEXICAL_QUERY_COVERAGE`` and no passage is past the vector leg's floor (the query
     means nothing in the corpus); None when the lexical answer stands (apps/search/coverage.py)."""
     need = knob("LEXICAL_QUERY_COVERAGE")
-    if not need or not coverage.applies(parsed):
+    if not need or not coverage.applies(parsed) or parsed.exclude:  # NOT is the user's constraint too
         return None
     measured = coverage.shares(targets, parsed, filters)
     best, source, doc_id = measured.best()

@@ -225,6 +225,9 @@ def test_lexical_an_off_topic_question_matched_by_a_stray_word_gets_no_match_tha
 def test_lexical_explicit_operators_are_exempt_from_the_coverage_rule(get):
     assert get(q="puppy OR shall", source="bills", mode="lexical")["total"] == 7
     assert get(q="grooming OR shall OR kitten", source="bills", mode="lexical")["total"] == 7
+    assert get(q=f'"shall" {OFF_TOPIC}', source="bills", mode="lexical")["total"] == 7  # a required phrase
+    without_water = get(q=f"{OFF_TOPIC} NOT water", source="bills", mode="lexical")
+    assert without_water["total"] == 6 and "hr:119:102" not in _ids(without_water)
 
 
 def test_lexical_a_query_most_of_whose_words_one_record_has_keeps_every_any_term_hit(get):
