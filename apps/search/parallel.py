@@ -16,13 +16,14 @@ import os
 import threading
 from concurrent.futures import Future, ThreadPoolExecutor
 
-from django.db import close_old_connections, connection
+from django.db import close_old_connections, connection, connections
 
 from apps.core.db import timelimit
 from apps.search.conf import knob
 
 _pool: ThreadPoolExecutor | None = None
 _lock = threading.Lock()
+_threads: set[int] = set()  # the live pool's worker threads
 WORKERS = 4  # concurrent searches in one process (a heavy-lane worker runs one at a time)
 
 
@@ -30,8 +31,35 @@ def _executor() -> ThreadPoolExecutor:
     global _pool
     with _lock:
         if _pool is None:
-            _pool = ThreadPoolExecutor(max_workers=WORKERS, thread_name_prefix="josh-vector-leg")
+            _threads.clear()
+            _pool = ThreadPoolExecutor(
+                max_workers=WORKERS,
+                thread_name_prefix="josh-vector-leg",
+                initializer=lambda: _threads.add(threading.get_ident()),
+            )
         return _pool
+
+
+def shutdown() -> None:
+    """Close every worker thread's database connection and stop the pool; the next search makes a new one. A
+    test database cannot be dropped while a worker still holds a session on it (PostgreSQL)."""
+    global _pool
+    with _lock:
+        pool, _pool = _pool, None
+        count = len(_threads)
+    if pool is None:
+        return
+    if count:
+        # one task per thread, each held at the barrier until all have closed: every thread gets exactly one
+        barrier = threading.Barrier(count)
+
+        def close() -> None:
+            connections.close_all()
+            barrier.wait(timeout=30)
+
+        for future in [pool.submit(close) for _ in range(count)]:
+            future.result()
+    pool.shutdown(wait=True)
 
 
 def _forget_pool() -> None:

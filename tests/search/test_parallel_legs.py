@@ -21,6 +21,12 @@ QUERIES = (
 )
 
 
+@pytest.fixture(autouse=True)
+def _closed_workers():
+    yield
+    parallel.shutdown()  # the workers' connections end with the test (PostgreSQL drops its database after)
+
+
 @pytest.fixture
 def get(client, transactional_db, corpus_db, search_plans, settings):
     settings.JOSH = {**settings.JOSH, "SEMANTIC_FLOOR": {"hashing-v1": 0.2}}
