@@ -30,7 +30,7 @@ from apps.core.errors import InvalidParameter, NotFound
 from apps.curation.models import BackgroundRun, Correction, CorrectionEvent, ReviewFlag
 
 CACHE_SECONDS = 30.0
-_cache: dict[str, tuple[float, dict[str, dict[str, Any]]]] = {}
+_cache: dict[str, tuple[float, dict, dict]] = {}
 _lock = threading.Lock()
 
 
@@ -89,26 +89,40 @@ def _label(model) -> str:
     return model._meta.label_lower
 
 
-def overrides_of(model) -> dict[str, dict[str, Any]]:
-    """{pk as text: {field: corrected value}} for every record of ``model`` with an active correction."""
+def _load(model) -> tuple[dict[str, dict[str, Any]], dict[str, dict[str, dict[str, Any]]]]:
+    """({pk: {field: corrected value}}, {pk: {field: provenance}}) of ``model``'s active corrections, cached."""
     label = _label(model)
     now = time.monotonic()
     with _lock:
         entry = _cache.get(label)
     if entry is not None and now - entry[0] < CACHE_SECONDS:
-        return entry[1]
+        return entry[1], entry[2]
     found: dict[str, dict[str, Any]] = {}
+    notes: dict[str, dict[str, dict[str, Any]]] = {}
     # One query, joined to the content type by natural key: no separate ContentType lookup per model.
     rows = Correction.objects.filter(
         content_type__app_label=model._meta.app_label,
         content_type__model=model._meta.model_name,
         status=Correction.Status.ACTIVE,
-    ).values_list("object_id", "field", "value")
-    for object_id, name, text in rows:
+    ).values_list("object_id", "field", "value", "updated_at", "reason", "ingested_value")
+    for object_id, name, text, at, reason, upstream in rows:
         found.setdefault(object_id, {})[name] = to_python(model._meta.get_field(name), text)
+        # updated_at moves on create, revise and reinstate (ingest's own writes to a correction use
+        # update(), which leaves it): the time the served value was set.
+        notes.setdefault(object_id, {})[name] = {"at": at, "reason": reason, "upstream_value": upstream}
     with _lock:
-        _cache[label] = (now, found)
-    return found
+        _cache[label] = (now, found, notes)
+    return found, notes
+
+
+def overrides_of(model) -> dict[str, dict[str, Any]]:
+    """{pk as text: {field: corrected value}} for every record of ``model`` with an active correction."""
+    return _load(model)[0]
+
+
+def provenance(model, pk) -> dict[str, dict[str, Any]]:
+    """{field: {at, reason, upstream_value}} for one record's active corrections."""
+    return _load(model)[1].get(str(pk), {})
 
 
 def forget_cache(**_kwargs) -> None:
@@ -127,6 +141,9 @@ class _Provider:
     def overrides(self, model, pk) -> dict[str, Any]:
         return overrides_of(model).get(str(pk), {})
 
+    def provenance(self, model, pk) -> dict[str, dict[str, Any]]:
+        return provenance(model, pk)
+
     def ingested(self, model, pk, values: dict[str, Any]) -> None:
         ct = ContentType.objects.get_for_model(model, for_concrete_model=False)
         for name, value in values.items():
@@ -137,7 +154,8 @@ class _Provider:
                 if text is None
                 else rows.exclude(ingested_value=text)
             )
-            stale.update(ingested_value=text)
+            if stale.update(ingested_value=text):
+                forget_cache()  # the provenance's upstream_value moved
 
 
 PROVIDER = _Provider()
