@@ -105,3 +105,55 @@ def test_a_fields_history_is_one_click_from_the_record_and_the_admin_deletes_not
         ).status_code
         == 403
     )
+
+
+def test_the_upgrade_gives_every_earlier_correction_its_create_event(tmp_path):
+    """curation 0003 on a database holding a correction made before the history: its ``create`` event,
+    dated when it was made, and the two-file site's web-state database left alone."""
+    import os
+    import sqlite3
+    import subprocess
+    import sys
+
+    from django.conf import settings
+
+    env = {k: v for k, v in os.environ.items() if not k.startswith("JOSH_")}
+    env.update(DJANGO_SETTINGS_MODULE="josh.settings", JOSH_DATA_DIR=str(tmp_path), JOSH_LOG_LEVEL="ERROR")
+
+    def manage(*args):
+        done = subprocess.run(
+            [sys.executable, "manage.py", *args],
+            cwd=settings.BASE_DIR,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=180,
+        )
+        assert done.returncode == 0, done.stderr
+        return done
+
+    manage("migrate", "--verbosity", "0")
+    manage("migrate", "curation", "0002", "--verbosity", "0")
+    db = tmp_path / "josh.sqlite3"
+    conn = sqlite3.connect(db)
+    with conn:
+        ct = conn.execute(
+            "SELECT id FROM django_content_type WHERE app_label='bills' AND model='bill'"
+        ).fetchone()[0]
+        conn.execute(
+            "INSERT INTO curation_correction (content_type_id, object_id, field, value, ingested_value, reason,"
+            " created_at, updated_at) VALUES (?, '7', 'title', 'New', 'Old', 'typo', '2026-01-02 03:04:05',"
+            " '2026-01-02 03:04:05')",
+            (ct,),
+        )
+    conn.close()
+    manage("migrate", "--verbosity", "0")
+    conn = sqlite3.connect(db)
+    try:
+        rows = conn.execute(
+            "SELECT e.action, e.before, e.after, e.upstream_value, e.reason, e.at, c.status"
+            " FROM curation_correctionevent e JOIN curation_correction c ON c.id = e.correction_id"
+        ).fetchall()
+    finally:
+        conn.close()
+    assert rows == [("create", "Old", "New", "Old", "typo", "2026-01-02 03:04:05", "active")]
