@@ -1,6 +1,6 @@
-"""Crafted hostile files for the ingest attacks (bench/attack_upstream.py and tests/hardening/
-test_hostile_files.py): each builder writes one file and returns its path. Sizes are parameters, so a test
-can use a small bomb and the bench the size the review used."""
+"""Crafted hostile files for the ingest attacks (bench/attack_upstream.py and
+tests/untrusted_files/test_hostile_files.py): each builder writes one file and returns its path. Sizes are
+parameters, so a test can use a small bomb and the bench the size the review used."""
 
 import io
 import struct

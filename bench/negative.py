@@ -117,6 +117,40 @@ def calibrate(split: str) -> None:
               " ".join(f"{v:.3f}" for v in values[-5:]))  # fmt: skip
 
 
+def calibrate_lexical(split: str) -> None:
+    """The best-covering record's share of the query's idf mass (apps/search/coverage.py), for each dev
+    negative and each dev positive query that the rule applies to (any-term, two or more scored words)."""
+    from apps.search import coverage, eligibility
+    from apps.search.conf import knob
+    from apps.search.filters import SearchFilters
+    from apps.search.sanitize import parse_query
+    from bench.eval import load_queries
+    from bench.eval import split as split_of
+
+    targets = eligibility.select(None, "lexical").lexical
+
+    def best(q: str) -> float | None:
+        parsed = parse_query(q, stop_words=bool(knob("LEXICAL_STOP_WORDS")))
+        if parsed is None or not coverage.applies(parsed):
+            return None
+        return coverage.shares(targets, parsed, SearchFilters()).best()[0]
+
+    groups: dict[str, list[float]] = {}
+    for query in split_of(load_negative(), split):
+        if (b := best(query["q"])) is not None:
+            groups.setdefault(f"negatives ({query['kind']})", []).append(b)
+    for query in split_of(load_queries(), split):
+        if (b := best(query["q"])) is not None:
+            groups.setdefault("positives (all)", []).append(b)
+            groups.setdefault(f"positives ({query.get('kind', '?')})", []).append(b)
+    for name, values in sorted(groups.items()):
+        values = sorted(values)
+        print(f"{split} {name}: best record's coverage n={len(values)} min={values[0]:.4f} "
+              f"p05={_q(values, 0.05):.4f} median={statistics.median(values):.4f} max={values[-1]:.4f}")  # fmt: skip
+        print("    lowest/highest:", " ".join(f"{v:.3f}" for v in values[:6]), "...",
+              " ".join(f"{v:.3f}" for v in values[-6:]))  # fmt: skip
+
+
 def _q(values: list[float], share: float) -> float:
     return values[min(len(values) - 1, int(share * len(values)))]
 
@@ -125,6 +159,9 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.negative")
     parser.add_argument("--split", choices=("dev", "test", "all"), default="test")
     parser.add_argument("--calibrate", action="store_true", help="print the vector leg's score distributions")
+    parser.add_argument(
+        "--calibrate-lexical", action="store_true", help="print the best record's coverage of each query"
+    )
     parser.add_argument("--set", action="append", default=[], help="KEY=VALUE: any search knob")
     args = parser.parse_args(argv)
     _setup()
@@ -132,6 +169,9 @@ def main(argv=None) -> int:
     from bench.eval import split as split_of
 
     _with_knobs({k: _number_or_word(v) for k, v in (s.split("=", 1) for s in args.set)})
+    if args.calibrate_lexical:
+        calibrate_lexical(args.split)
+        return 0
     if args.calibrate:
         calibrate(args.split)
         return 0

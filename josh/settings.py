@@ -259,6 +259,8 @@ JOSH = {
         "JOSH_HEAVY_LANE_PROCESSES", max(1, (os.cpu_count() or 2) // 2), minimum=0
     ),
     "HEAVY_LANE_NICE": env_int("JOSH_HEAVY_LANE_NICE", 10, minimum=0),
+    # Hybrid: the vector leg in a worker thread while the lexical leg runs (docs/SEARCH.md "Both legs at once").
+    "SEARCH_PARALLEL_LEGS": env_bool("JOSH_SEARCH_PARALLEL_LEGS", False),
     # Run once in each lane worker as it starts: the encoder and vector indexes, outside any request's budget.
     "HEAVY_LANE_WARM": "apps.search.selectors.warm",
     # Ingest refuses (quarantines) a record with a text field, or a total of text, past these sizes: the

@@ -6,6 +6,7 @@ from django.http import JsonResponse
 
 from apps.core.services.health import health
 from apps.search.health import index_health
+from apps.search.vector_coverage import coverage_by_source, coverage_problem
 
 # "(pid 4242 on web-3)": which process on which machine ran a run is the operator's business (the admin and
 # `manage.py ingest --show-errors` show it), not an open endpoint's: it maps the deployment for an attacker.
@@ -14,8 +15,22 @@ _PROCESS = re.compile(r"\s*\(pid [^)]*\)")
 
 def healthz(request):
     """Liveness and per-source health for load balancers and operators: 200 unless the database is down.
-    Open to anyone, so it names no process id, host name or database error text."""
-    body = health(index_health)
+    Open to anyone, so it names no process id, host name or database error text. A body source's search
+    index is not "ok" while some of its documents have no vectors: lexical search finds them and semantic
+    search silently does not."""
+    read = {}
+
+    def vectors():
+        return read.setdefault("coverage", coverage_by_source())
+
+    def indexes():
+        out = index_health()
+        for slug, cov in vectors().items():
+            if out.get(slug) == "ok" and (problem := coverage_problem(cov, slug)):
+                out[slug] = problem
+        return out
+
+    body = health(indexes, lambda: {slug: cov.as_dict() for slug, cov in vectors().items()})
     for entry in body["sources"].values():
         if "note" in entry:
             entry["note"] = _PROCESS.sub("", entry["note"])

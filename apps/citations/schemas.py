@@ -3,6 +3,18 @@ from datetime import date, datetime
 from pydantic import BaseModel, Field, model_serializer
 
 
+class CorrectionNote(BaseModel):
+    """The provenance of one corrected value: when a curator set it, why, and what the upstream source says."""
+
+    at: datetime = Field(description="When the value now served was set (created, revised or reinstated).")
+    reason: str = Field(
+        description="The curator's reason: what was wrong and where the right value comes from."
+    )
+    upstream_value: str | None = Field(
+        description="What the upstream source file says for this field (null: no value), as text."
+    )
+
+
 class Citation(BaseModel):
     """How to cite a record: carried by every record response and every search hit."""
 
@@ -26,6 +38,11 @@ class Citation(BaseModel):
     corrected_fields: list[str] = Field(
         default_factory=list, description="The fields a curator corrected (present only when corrected)."
     )
+    corrections: dict[str, CorrectionNote] = Field(
+        default_factory=dict,
+        description="Each corrected field's provenance, keyed by field: {at, reason, upstream_value} (present "
+        "only when corrected; the same block on REST, MCP and CSV, as citation.corrections.<field>.<key>).",
+    )
 
     @model_serializer(mode="wrap")
     def _corrections_only_when_corrected(self, handler):
@@ -33,4 +50,5 @@ class Citation(BaseModel):
         if not self.corrected:
             data.pop("corrected", None)
             data.pop("corrected_fields", None)
+            data.pop("corrections", None)
         return data

@@ -1,5 +1,5 @@
 from apps.citations.schemas import Citation
-from apps.core.overrides import corrected_fields
+from apps.core.overrides import corrected_fields, provenance_of
 from apps.core.plans import plan_for_model
 
 
@@ -17,4 +17,5 @@ def citation_for(record) -> Citation:
         in_corpus=record.in_corpus,
         corrected=bool(fields),
         corrected_fields=fields,
+        corrections=provenance_of(type(record), record.pk) if fields else {},
     )

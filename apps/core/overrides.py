@@ -15,6 +15,9 @@ class OverrideProvider(Protocol):
     def ingested(self, model, pk, values: dict[str, Any]) -> None:
         """The values the source file gave for the corrected fields (kept to restore on revert)."""
 
+    def provenance(self, model, pk) -> dict[str, dict[str, Any]]:
+        """{field: {at, reason, upstream_value}} of one row's corrected fields."""
+
 
 _provider: OverrideProvider | None = None
 
@@ -47,3 +50,10 @@ def corrected_fields_of(model, pk) -> list[str]:
     if _provider is None or pk is None:
         return []
     return sorted(_provider.overrides(model, pk))
+
+
+def provenance_of(model, pk) -> dict[str, dict[str, Any]]:
+    """Each corrected field's provenance ``{at, reason, upstream_value}`` for one row; {} without any."""
+    if _provider is None or pk is None:
+        return {}
+    return _provider.provenance(model, pk)

@@ -1,5 +1,5 @@
-"""The curator's admin: corrections (add = correct a field now and on every later ingest; delete = revert),
-review flags, runs started from the admin with their progress, and the data-quality report of every source.
+"""The curator's admin: corrections (add = correct a field now and on every later ingest; change = revise;
+the Revert and Reinstate actions; nothing is deleted), each field's history (append-only), review flags, runs started from the admin with their progress, and the data-quality report of every source.
 
 Every record's change page links here ("Correct a field", "Flag for review": templates/admin/
 change_form_object_tools.html); the admin's header links to the data-quality report and to starting a run.
@@ -18,7 +18,7 @@ from apps.core.errors import JoshError
 from apps.core.plans import all_plans
 from apps.core.services.writer_lock import current_holder, holder_text
 from apps.curation import queue, selectors, services
-from apps.curation.models import BackgroundRun, Correction, QueuedChange, ReviewFlag
+from apps.curation.models import BackgroundRun, Correction, CorrectionEvent, QueuedChange, ReviewFlag
 
 QUALITY_PERMISSION = "curation.view_quality_report"
 
@@ -136,17 +136,34 @@ class CorrectionForm(RecordForm):
         return data
 
 
+def history_url(correction_pk: int) -> str:
+    """One field's history: its correction's events, oldest first."""
+    return f"{reverse('admin:curation_correctionevent_changelist')}?correction__id__exact={correction_pk}"
+
+
 @admin.register(Correction)
 class CorrectionAdmin(NeverWaitsOnIngest, admin.ModelAdmin):
     form = CorrectionForm
-    list_display = ("record", "field", "value", "ingested_value", "created_by", "updated_at", "reason")
-    list_filter = ("content_type", "field")
+    list_display = (
+        "record", "field", "status", "value", "ingested_value", "created_by", "updated_at", "reason", "history",
+    )  # fmt: skip
+    list_filter = ("status", "content_type", "field")
     search_fields = ("object_id", "field", "value", "reason")
-    readonly_fields = ("ingested_value", "created_by", "created_at", "updated_at")
+    readonly_fields = ("status", "ingested_value", "created_by", "created_at", "updated_at", "history")
+    actions = ["revert_selected", "reinstate_selected"]
 
     @admin.display(description="record")
     def record(self, obj):
         return _record_link(obj)
+
+    @admin.display(description="history")
+    def history(self, obj):
+        if obj.pk is None:
+            return "-"
+        return format_html('<a href="{}">{} event(s)</a>', history_url(obj.pk), obj.events.count())
+
+    def has_delete_permission(self, request, obj=None):
+        return False  # append-only: a correction is reverted, never deleted
 
     def get_form(self, request, obj=None, **kwargs):
         form = super().get_form(request, obj, **kwargs)
@@ -178,23 +195,75 @@ class CorrectionAdmin(NeverWaitsOnIngest, admin.ModelAdmin):
         else:
             obj.pk = None
 
-    def delete_model(self, request, obj):
-        self.queued(request, self._revert(request, obj))
-
-    def delete_queryset(self, request, queryset):
+    def _step(self, request, queryset, action: str, verb: str) -> None:
+        done = None
         for obj in queryset:
-            self.queued(request, self._revert(request, obj))
+            ct = obj.content_type
+            done = queue.submit(
+                action=action,
+                user=request.user,
+                record_type=f"{ct.app_label}.{ct.model}",
+                object_id=obj.object_id,
+                field=obj.field,
+                target_id=obj.pk,
+                text=f"{verb} in the admin",
+            )
+            self.queued(request, done)
 
-    def _revert(self, request, obj) -> QueuedChange:
-        ct = obj.content_type
-        return queue.submit(
-            action=QueuedChange.Action.REVERT,
-            user=request.user,
-            record_type=f"{ct.app_label}.{ct.model}",
-            object_id=obj.object_id,
-            field=obj.field,
-            target_id=obj.pk,
+    @admin.action(description="Revert the selected corrections (serve the upstream value; history kept)")
+    def revert_selected(self, request, queryset):
+        self._step(
+            request, queryset.filter(status=Correction.Status.ACTIVE), QueuedChange.Action.REVERT, "Reverted"
         )
+
+    @admin.action(description="Reinstate the selected reverted corrections")
+    def reinstate_selected(self, request, queryset):
+        self._step(
+            request,
+            queryset.filter(status=Correction.Status.REVERTED),
+            QueuedChange.Action.REINSTATE,
+            "Reinstated",
+        )
+
+
+@admin.register(CorrectionEvent)
+class CorrectionEventAdmin(admin.ModelAdmin):
+    """Every step of every correction, as it was taken: read-only, never deleted."""
+
+    list_display = (
+        "at",
+        "action",
+        "record",
+        "field",
+        "before",
+        "after",
+        "upstream_value",
+        "reason",
+        "username",
+    )
+    list_filter = ("action",)
+    search_fields = ("correction__object_id", "correction__field", "reason", "username")
+    list_select_related = ("correction__content_type",)
+
+    @admin.display(description="record")
+    def record(self, obj):
+        return _record_link(obj.correction)
+
+    @admin.display(description="field")
+    def field(self, obj):
+        return obj.correction.field
+
+    def lookup_allowed(self, lookup, value, request=None):
+        return lookup == "correction__id__exact" or super().lookup_allowed(lookup, value, request)
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
 
 
 class FlagForm(RecordForm):

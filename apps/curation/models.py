@@ -7,9 +7,14 @@ from django.db import models
 
 
 class Correction(models.Model):
-    """One field of one record set by a curator. Ingest writes ``value`` instead of what the source file
-    says (apps.core.overrides); ``ingested_value`` keeps what the file said, restored when the correction is
-    reverted (deleted)."""
+    """One field of one record set by a curator. While ``active``, ingest writes ``value`` instead of what
+    the source file says (apps.core.overrides); ``ingested_value`` keeps what the file said, served again
+    while the correction is ``reverted``. Never deleted: a revert is a state, and every create, revise, revert
+    and reinstate is a ``CorrectionEvent``."""
+
+    class Status(models.TextChoices):
+        ACTIVE = "active"
+        REVERTED = "reverted"
 
     content_type = models.ForeignKey(
         ContentType, on_delete=models.CASCADE, verbose_name="record type", help_text="The record's model."
@@ -19,6 +24,9 @@ class Correction(models.Model):
     value = models.TextField(blank=True, null=True, help_text="The corrected value (empty: no value).")
     ingested_value = models.TextField(
         blank=True, null=True, editable=False, help_text="What the source file says (restored on revert)."
+    )
+    status = models.CharField(
+        max_length=8, choices=Status.choices, default=Status.ACTIVE, editable=False, db_index=True
     )
     reason = models.TextField(help_text="Why: what was wrong and where the right value comes from.")
     created_by = models.ForeignKey(
@@ -37,6 +45,38 @@ class Correction(models.Model):
 
     def __str__(self):
         return f"{self.content_type.model} {self.object_id}: {self.field}"
+
+
+class CorrectionEvent(models.Model):
+    """One step of a correction's history, written in the same transaction as the step itself: who, when,
+    the served value before and after, the upstream value at the time, and why. Append-only: the admin
+    neither changes nor deletes these rows, and a correction with events cannot be deleted (PROTECT)."""
+
+    class Action(models.TextChoices):
+        CREATE = "create"
+        REVISE = "revise"
+        REVERT = "revert"
+        REINSTATE = "reinstate"
+
+    correction = models.ForeignKey(Correction, on_delete=models.PROTECT, related_name="events")
+    action = models.CharField(max_length=9, choices=Action.choices)
+    before = models.TextField(blank=True, null=True, help_text="The value served before this step.")
+    after = models.TextField(blank=True, null=True, help_text="The value served after this step.")
+    upstream_value = models.TextField(blank=True, null=True, help_text="What the source file said then.")
+    reason = models.TextField(blank=True)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    username = models.CharField(max_length=150, blank=True, help_text="Kept if the user is deleted.")
+    at = models.DateTimeField(auto_now_add=True, db_index=True)
+    # The curator's queued change this step applied (apps.curation.queue), in the web-state database.
+    change_id = models.BigIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["correction", "pk"]
+        verbose_name = "correction history"
+        verbose_name_plural = "correction history"
+
+    def __str__(self):
+        return f"{self.action} {self.correction}"
 
 
 class ReviewFlag(models.Model):
@@ -107,6 +147,7 @@ class QueuedChange(models.Model):
     class Action(models.TextChoices):
         CORRECT = "correct"
         REVERT = "revert"
+        REINSTATE = "reinstate"
         FLAG = "flag"
         UPDATE_FLAG = "update_flag", "update flag"
 

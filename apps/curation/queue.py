@@ -1,6 +1,6 @@
 """Curators' changes never wait on an ingest (docs/ACCESS.md "Web requests never wait on an ingest").
 
-A change (correct a field, revert a correction, flag a record, update a flag) is written first to the
+A change (correct a field, revert or reinstate a correction, flag a record, update a flag) is written first to the
 web-state database as a ``QueuedChange`` (apps/core/db/routers.py) — a write no ingest ever holds up — then
 applied to the data database:
 
@@ -95,8 +95,9 @@ def _finish(change: QueuedChange, status: str, error: str = "") -> None:
 
 def _apply(change: QueuedChange) -> None:
     user = get_user_model().objects.filter(pk=change.user_id).first() if change.user_id else None
-    if change.action == Action.REVERT:
-        services.revert(Correction.objects.get(pk=change.target_id))
+    if change.action in (Action.REVERT, Action.REINSTATE):
+        step = services.revert if change.action == Action.REVERT else services.reinstate
+        step(Correction.objects.get(pk=change.target_id), reason=change.text, user=user, change_id=change.pk)
         return
     if change.action == Action.UPDATE_FLAG:
         ReviewFlag.objects.filter(pk=change.target_id).update(note=change.text, resolved=change.resolved)
@@ -111,6 +112,7 @@ def _apply(change: QueuedChange) -> None:
             value=change.value,
             reason=change.text,
             user=user,
+            change_id=change.pk,
         )
     else:
         services.flag(content_type=content_type, object_id=change.object_id, note=change.text, user=user)

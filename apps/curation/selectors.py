@@ -34,7 +34,7 @@ class SourceQuality(BaseModel):
     last_run_status: str | None
     reconciliation: Reconciliation
     gaps: list[FieldGap] = Field(description="Fields with missing values, most missing first.")
-    corrections: int
+    corrections: int = Field(description="Corrections served now (reverted ones not counted).")
     open_flags: int
 
 
@@ -104,7 +104,7 @@ def source_quality(plan: SourcePlan) -> SourceQuality:
         last_run_status=run.status if run else None,
         reconciliation=_reconcile(plan, model, stored, run),
         gaps=_gaps(model, stored),
-        corrections=Correction.objects.filter(content_type=ct).count(),
+        corrections=Correction.objects.filter(content_type=ct, status=Correction.Status.ACTIVE).count(),
         open_flags=ReviewFlag.objects.filter(content_type=ct, resolved=False).count(),
     )
 

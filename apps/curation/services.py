@@ -1,5 +1,10 @@
-"""Corrections: set one field of one record, keep it through re-ingests, revert it; review flags; runs started
-from the admin. No HTTP here: the admin calls these functions.
+"""Corrections: set one field of one record, keep it through re-ingests, revert and reinstate it; review
+flags; runs started from the admin. No HTTP here: the admin calls these functions (through apps.curation.queue).
+
+Corrections are an append-only history: create, revise, revert and reinstate each write a ``CorrectionEvent``
+(who, when, the served value before and after, the upstream value, why) in the same transaction as the
+change. Nothing is deleted: a reverted correction keeps its value, reason and author, and is only no longer
+served.
 
 The overrides of every corrected model are read once and kept in memory (one query per model) until a
 correction is saved or deleted in this process, or for ``CACHE_SECONDS`` when another process changed them,
@@ -22,10 +27,10 @@ from django.db.models.signals import post_delete, post_save
 from django.utils import timezone
 
 from apps.core.errors import InvalidParameter, NotFound
-from apps.curation.models import BackgroundRun, Correction, ReviewFlag
+from apps.curation.models import BackgroundRun, Correction, CorrectionEvent, ReviewFlag
 
 CACHE_SECONDS = 30.0
-_cache: dict[str, tuple[float, dict[str, dict[str, Any]]]] = {}
+_cache: dict[str, tuple[float, dict, dict]] = {}
 _lock = threading.Lock()
 
 
@@ -84,24 +89,40 @@ def _label(model) -> str:
     return model._meta.label_lower
 
 
-def overrides_of(model) -> dict[str, dict[str, Any]]:
-    """{pk as text: {field: corrected value}} for every corrected record of ``model``."""
+def _load(model) -> tuple[dict[str, dict[str, Any]], dict[str, dict[str, dict[str, Any]]]]:
+    """({pk: {field: corrected value}}, {pk: {field: provenance}}) of ``model``'s active corrections, cached."""
     label = _label(model)
     now = time.monotonic()
     with _lock:
         entry = _cache.get(label)
     if entry is not None and now - entry[0] < CACHE_SECONDS:
-        return entry[1]
+        return entry[1], entry[2]
     found: dict[str, dict[str, Any]] = {}
+    notes: dict[str, dict[str, dict[str, Any]]] = {}
     # One query, joined to the content type by natural key: no separate ContentType lookup per model.
     rows = Correction.objects.filter(
-        content_type__app_label=model._meta.app_label, content_type__model=model._meta.model_name
-    ).values_list("object_id", "field", "value")
-    for object_id, name, text in rows:
+        content_type__app_label=model._meta.app_label,
+        content_type__model=model._meta.model_name,
+        status=Correction.Status.ACTIVE,
+    ).values_list("object_id", "field", "value", "updated_at", "reason", "ingested_value")
+    for object_id, name, text, at, reason, upstream in rows:
         found.setdefault(object_id, {})[name] = to_python(model._meta.get_field(name), text)
+        # updated_at moves on create, revise and reinstate (ingest's own writes to a correction use
+        # update(), which leaves it): the time the served value was set.
+        notes.setdefault(object_id, {})[name] = {"at": at, "reason": reason, "upstream_value": upstream}
     with _lock:
-        _cache[label] = (now, found)
-    return found
+        _cache[label] = (now, found, notes)
+    return found, notes
+
+
+def overrides_of(model) -> dict[str, dict[str, Any]]:
+    """{pk as text: {field: corrected value}} for every record of ``model`` with an active correction."""
+    return _load(model)[0]
+
+
+def provenance(model, pk) -> dict[str, dict[str, Any]]:
+    """{field: {at, reason, upstream_value}} for one record's active corrections."""
+    return _load(model)[1].get(str(pk), {})
 
 
 def forget_cache(**_kwargs) -> None:
@@ -120,6 +141,9 @@ class _Provider:
     def overrides(self, model, pk) -> dict[str, Any]:
         return overrides_of(model).get(str(pk), {})
 
+    def provenance(self, model, pk) -> dict[str, dict[str, Any]]:
+        return provenance(model, pk)
+
     def ingested(self, model, pk, values: dict[str, Any]) -> None:
         ct = ContentType.objects.get_for_model(model, for_concrete_model=False)
         for name, value in values.items():
@@ -130,7 +154,8 @@ class _Provider:
                 if text is None
                 else rows.exclude(ingested_value=text)
             )
-            stale.update(ingested_value=text)
+            if stale.update(ingested_value=text):
+                forget_cache()  # the provenance's upstream_value moved
 
 
 PROVIDER = _Provider()
@@ -160,38 +185,108 @@ def check_field(model, name: str) -> models.Field:
     return model._meta.get_field(name)
 
 
+def _event(correction: Correction, action: str, *, before, after, reason: str, user, change_id) -> None:
+    CorrectionEvent.objects.create(
+        correction=correction,
+        action=action,
+        before=before,
+        after=after,
+        upstream_value=correction.ingested_value,
+        reason=reason,
+        user=user,
+        username=user.get_username() if user is not None else "",
+        change_id=change_id,
+    )
+
+
+def _serve(correction: Correction, text: str | None) -> None:
+    """Write ``text`` (a corrected or the upstream value) to the record's field."""
+    model = correction.content_type.model_class()
+    value = to_python(model._meta.get_field(correction.field), text)
+    model.objects.filter(pk=correction.object_id).update(**{correction.field: value})
+
+
 @transaction.atomic
 def correct(
-    *, content_type: ContentType, object_id: str, field: str, value: str | None, reason: str, user=None
+    *,
+    content_type: ContentType,
+    object_id: str,
+    field: str,
+    value: str | None,
+    reason: str,
+    user=None,
+    change_id: int | None = None,
 ) -> Correction:
-    """Store (or change) a correction and write it to the record now; later ingests keep it."""
+    """Store a correction (event ``create``) or change one (``revise``; a reverted correction revised is
+    served again) and write it to the record now; later ingests keep it."""
     record = resolve_record(content_type, object_id)
     model_field = check_field(type(record), field)
-    python_value = to_python(model_field, value)
+    to_python(model_field, value)  # a ValidationError before anything is written
+    before = as_text(getattr(record, field))
     correction = Correction.objects.filter(
         content_type=content_type, object_id=str(record.pk), field=field
     ).first()
+    action = CorrectionEvent.Action.REVISE
     if correction is None:
+        action = CorrectionEvent.Action.CREATE
         correction = Correction(
             content_type=content_type,
             object_id=str(record.pk),
             field=field,
-            ingested_value=as_text(getattr(record, field)),
+            ingested_value=before,
             created_by=user,
         )
-    correction.value, correction.reason = value, reason
+    correction.value, correction.reason, correction.status = value, reason, Correction.Status.ACTIVE
     correction.save()
-    type(record).objects.filter(pk=record.pk).update(**{field: python_value})
+    _serve(correction, value)
+    _event(correction, action, before=before, after=value, reason=reason, user=user, change_id=change_id)
     return correction
 
 
 @transaction.atomic
-def revert(correction: Correction) -> None:
-    """Delete the correction and put back what the source file said (the next ingest would too)."""
-    model = correction.content_type.model_class()
-    value = to_python(model._meta.get_field(correction.field), correction.ingested_value)
-    model.objects.filter(pk=correction.object_id).update(**{correction.field: value})
-    correction.delete()
+def revert(correction: Correction, *, reason: str = "", user=None, change_id: int | None = None) -> None:
+    """Serve what the source file says again (the next ingest would too). The correction stays, ``reverted``,
+    with its value, reason and author; ``reinstate`` serves it again."""
+    correction = Correction.objects.select_for_update().get(pk=correction.pk)
+    if correction.status == Correction.Status.REVERTED:
+        raise InvalidParameter("correction", f"The correction of {correction} is already reverted.")
+    correction.status = Correction.Status.REVERTED
+    correction.save(update_fields=["status", "updated_at"])
+    _serve(correction, correction.ingested_value)
+    _event(
+        correction,
+        CorrectionEvent.Action.REVERT,
+        before=correction.value,
+        after=correction.ingested_value,
+        reason=reason,
+        user=user,
+        change_id=change_id,
+    )
+
+
+@transaction.atomic
+def reinstate(correction: Correction, *, reason: str = "", user=None, change_id: int | None = None) -> None:
+    """Serve a reverted correction's value again."""
+    correction = Correction.objects.select_for_update().get(pk=correction.pk)
+    if correction.status == Correction.Status.ACTIVE:
+        raise InvalidParameter("correction", f"The correction of {correction} is not reverted.")
+    correction.status = Correction.Status.ACTIVE
+    correction.save(update_fields=["status", "updated_at"])
+    _serve(correction, correction.value)
+    _event(
+        correction,
+        CorrectionEvent.Action.REINSTATE,
+        before=correction.ingested_value,
+        after=correction.value,
+        reason=reason,
+        user=user,
+        change_id=change_id,
+    )
+
+
+def history(correction: Correction) -> list[CorrectionEvent]:
+    """Every step of one field's correction, oldest first."""
+    return list(correction.events.select_related("user").order_by("pk"))
 
 
 def flag(*, content_type: ContentType, object_id: str, note: str, user=None) -> ReviewFlag:

@@ -21,3 +21,8 @@ class SearchConfig(AppConfig):
         post_migrate.connect(
             _ensure_triggers, sender=apps.get_app_config("core"), dispatch_uid="josh-ensure-fts-triggers"
         )
+        from apps.core.services import ingest
+        from apps.search import pgbm25
+
+        # An ingest run indexes its writes for BM25 on PostgreSQL before it is marked done.
+        ingest.on_finish(pgbm25.after_ingest)

@@ -82,11 +82,23 @@ DEFAULTS = {
     # highest share a dev negative query's lexical-only hit had (0.643); at it the dev positives lost no
     # grade-2 record from hybrid's top 10.
     "HYBRID_LEXICAL_COVERAGE": 0.65,
+    # Lexical mode: the same test at the level of the query. An any-term query of two or more words is answered
+    # only when some record's words carry at least this share of its idf mass, or some passage is past the
+    # vector leg's floor (the query means something in the corpus); otherwise no_match few_words_covered. An
+    # off-topic question matched by stray words ("train a puppy to sit") got keyword hits. Fitted on the dev
+    # split only (python -m bench.negative --split dev --calibrate-lexical; docs/SEARCH.md): the highest best-
+    # record share of a dev negative was 0.643, as for the hybrid rule, so the same 0.65; the 9 of 142 dev
+    # positives below it all have a passage past the floor (lowest best chunk cosine 0.587). 0 turns it off;
+    # without a fitted floor it never fires (no evidence that the query is off-topic).
+    "LEXICAL_QUERY_COVERAGE": 0.65,
     # Rules after ranking (apps/search/fusion.py): an exact title goes first (lexical and hybrid); in hybrid each
     # leg's first hit stays in the top 3. 0 turns a rule off (the eval measures each).
     "HYBRID_TITLE_MATCH": 1,
     "HYBRID_KEEP_LEADERS": 1,
     "MAX_OFFSET": 1_000,
+    # Hybrid: run the vector leg (encoding included) in a worker thread while the request's thread runs the
+    # lexical leg (apps/search/parallel.py), under the same budget. 0 runs them one after the other.
+    "SEARCH_PARALLEL_LEGS": 0,
     # Embedding: chunks per document that get vectors (header first, then the body in order); 0 = all, the
     # default: a passage past a cap would be unreachable by meaning. The demo stays fast through the bundled
     # vector cache (content hash + model id), not through a cap.

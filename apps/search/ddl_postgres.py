@@ -187,7 +187,7 @@ BM25_TABLES_REVERSE_SQL = [
 
 def bm25_trigger_sql(fts_table: str, content_table: str, columns: tuple[str, ...]) -> list[str]:
     """The shared tables (idempotent), the row trigger of one content table, and every row already there
-    queued: the next search of the source (or ``pgbm25.sync``) indexes them."""
+    queued: the next ingest run or search of the source (``pgbm25.sync``) indexes them."""
     content = quote_ident(content_table)
     literal = quote_ident(fts_table).strip('"')  # checked identifier, written as a string literal
     cols = ", ".join(quote_ident(c) for c in columns)

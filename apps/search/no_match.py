@@ -44,13 +44,16 @@ def _without(q: str, text: str) -> str:
     return " ".join(out)
 
 
-def explain(q: str, parsed, mode: str, source: str | None, selection, filters) -> NoMatch:
-    """The reason and suggestions for a query that matched no record."""
+def explain(q: str, parsed, mode: str, source: str | None, selection, filters, weak=None) -> NoMatch:
+    """The reason and suggestions for a query that matched no record; ``weak`` is the lexical coverage rule's
+    finding (``QueryCoverage``) when that rule is what emptied the answer."""
     if parsed is None:
         return NoMatch(
             reason="nothing_searchable",
             message="The query has no word to search for (only punctuation or operators).",
         )
+    if weak is not None:
+        return _few_words_covered(q, weak)
     targets = _targets(selection)
     everywhere = SearchFilters()
     suggestions: list[Suggestion] = []
@@ -102,6 +105,31 @@ def explain(q: str, parsed, mode: str, source: str | None, selection, filters) -
         )
     reason = _reason(missing_phrases, dead, words, here, suggestions)
     return NoMatch(reason=reason, message=MESSAGES[reason], suggestions=suggestions)
+
+
+def _few_words_covered(q: str, weak) -> NoMatch:
+    """Lexical mode: records have some of the words, none has most of them, and nothing is close in meaning.
+    The words the best-covering record lacks are named, and the suggestion searches without them (explicit
+    operators, e.g. ``a OR b``, are exempt from the rule: the user's syntax is the constraint)."""
+    missing = ", ".join(f"'{w}'" for w in weak.missing)
+    message = (
+        f"No record contains most of these words: the best one has {', '.join(weak.present) or 'none'} "
+        f"({weak.best:.0%} of the query's weight, {weak.required:.0%} needed) and lacks {missing}; and no "
+        "record is close to the query in meaning."
+    )
+    rest = q
+    for word in weak.missing:
+        rest = _without(rest, word)
+    suggestions = []
+    if rest and rest != q:
+        suggestions.append(
+            Suggestion(
+                action="drop_term",
+                message=f"Search without {missing} (records have the other words).",
+                q=rest,
+            )
+        )
+    return NoMatch(reason="few_words_covered", message=message, suggestions=suggestions, coverage=weak)
 
 
 MESSAGES = {

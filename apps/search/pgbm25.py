@@ -17,6 +17,7 @@
   sums and ties are FTS5's bit for bit. ``NEAR`` groups keep only the instances FTS5's own matcher keeps.
 """
 
+import logging
 import threading
 from dataclasses import dataclass
 
@@ -362,3 +363,26 @@ def rebuild(spec) -> int:
             queries.render("bm25_requeue", idents={"content": spec.content_table}), {"fts": spec.fts_table}
         )
         return sync(spec)
+
+
+def sync_pending() -> dict[str, int]:
+    """Index what every lexically searched source has queued (slug -> records indexed, for those that had a
+    queue): an ingest run's last step, so that its writes are indexed before the run is marked done and
+    the next search finds no queue. A write outside an ingest (a curator's correction) is still indexed by
+    the next search of its source."""
+    from apps.search import eligibility
+
+    done = {}
+    for slug, (plan, shape) in sorted(eligibility.shapes().items()):
+        if shape in ("body", "short-body") and pending(plan.search):
+            done[slug] = sync(plan.search)
+    return done
+
+
+def after_ingest(plan) -> None:
+    """The ingest runner's finish hook (apps.core.services.ingest.on_finish): on PostgreSQL, index every
+    source's queue, not only ``plan``'s (a plan may write another source's records: bills feeds topics)."""
+    from django.db import connection
+
+    if connection.vendor == "postgresql" and (done := sync_pending()):
+        logging.getLogger("josh.ingest").info("ingest %s: indexed for BM25 %s", plan.slug, done)

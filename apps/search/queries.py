@@ -104,10 +104,17 @@ def time_limit_ms() -> int:
     return settings.JOSH["QUERY_TIME_LIMIT_MS"]
 
 
+TIMEOUT_MESSAGE = (
+    "The search ran past its {ms} ms budget. Add a filter (source, since, congress), use rarer words, "
+    "or lower the limit."
+)
+
+
+def timeout_message(ms: int | None = None) -> str:
+    """The search's timeout message with its budget filled in (for a worker thread's share of the work)."""
+    return TIMEOUT_MESSAGE.format(ms=ms or time_limit_ms())
+
+
 def time_limit(ms: int | None = None):
     """Abort the SQLite statements run inside after ``ms`` milliseconds with ``QueryTimeout``."""
-    return deadline(
-        ms or time_limit_ms(),
-        "The search ran past its {ms} ms budget. Add a filter (source, since, congress), use rarer words, "
-        "or lower the limit.",
-    )
+    return deadline(ms or time_limit_ms(), TIMEOUT_MESSAGE)

@@ -96,6 +96,7 @@ NoMatchReason = Literal[
     "excluded_by_filters",
     "no_record_matches_all",
     "below_relevance_floor",
+    "few_words_covered",
 ]
 
 
@@ -111,16 +112,30 @@ class Suggestion(BaseModel):
     value: str | None = Field(None, description="try_mode: the mode to try.")
 
 
+class QueryCoverage(BaseModel):
+    best: float = Field(
+        description="The highest share of the query's idf mass that one record's words carry."
+    )
+    required: float = Field(description="The share a record must carry (LEXICAL_QUERY_COVERAGE).")
+    present: list[str] = Field(description="The query's words that the best-covering record has.")
+    missing: list[str] = Field(description="The query's words it lacks: the weak ones.")
+
+
 class NoMatch(BaseModel):
     reason: NoMatchReason = Field(
         description="Why nothing matched: a quoted phrase occurs in no record (phrase_not_found), no word of "
         "the query occurs in the searched sources (no_term_matched), records match but none passes the "
         "filters (excluded_by_filters), no record satisfies every operator (no_record_matches_all), nothing "
-        "is close enough in meaning (below_relevance_floor), or the query has no searchable word."
+        "is close enough in meaning (below_relevance_floor), no record has most of the words and none is "
+        "close in meaning (few_words_covered: lexical mode, see `coverage`), or the query has no searchable "
+        "word."
     )
     message: str = Field(description="The reason in words.")
     suggestions: list[Suggestion] = Field(
         default_factory=list, description="Changes that would match records."
+    )
+    coverage: QueryCoverage | None = Field(
+        None, description="few_words_covered: how much of the query the best-covering record has."
     )
 
 

@@ -23,6 +23,7 @@ from apps.search import (
     hydrate,
     lexical,
     no_match,
+    parallel,
     queries,
     semantic,
 )
@@ -31,7 +32,7 @@ from apps.search.encoders import get_encoder
 from apps.search.filters import SearchFilters, applicable, make_filters
 from apps.search.fusion import Ranked
 from apps.search.sanitize import parse_query
-from apps.search.schemas import Degraded, Explain, SearchHit, SearchPage, Snippet
+from apps.search.schemas import Degraded, Explain, QueryCoverage, SearchHit, SearchPage, Snippet
 
 MODES = ("lexical", "semantic", "hybrid")
 logger = logging.getLogger("josh.search")
@@ -148,6 +149,24 @@ def _semantic_leg(targets, qvec, model_id: str, parsed, filters: SearchFilters, 
         hits += found
     hits.sort(key=lambda h: (-h.cosine, h.source, h.doc_id))
     return hits[:depth]
+
+
+def _encoded_leg(q: str, targets, parsed, filters: SearchFilters, depth: int):
+    """The whole vector leg (the query's encoding included) for a worker thread: (hits, its own counts, why the
+    encoder failed or None). Its counts are its own ``Legs``: the lexical leg fills the request's meanwhile."""
+    qvec, model_id, broken = encode(q)
+    own = counting.Legs()
+    if qvec is None:
+        return [], own, broken
+    return _semantic_leg(targets, qvec, model_id, parsed, filters, depth, own), own, None
+
+
+def _joined(result, leg) -> tuple[list, str | None]:
+    hits, own, broken = result
+    leg.semantic.update(own.semantic)
+    leg.semantic_ids.update(own.semantic_ids)
+    leg.approximate += [note for note in own.approximate if note not in leg.approximate]
+    return hits, broken
 
 
 def fuse(lex_hits: list, sem_hits: list, mode: str, q: str = "") -> list[Ranked]:
@@ -281,11 +300,18 @@ def _search_with_sources(
     parsed = parse_query(q, stop_words=bool(knob("LEXICAL_STOP_WORDS")))
     depth = max(knob("HYBRID_DEPTH"), offset + size, window)
     lex_hits, matches, sem_hits = [], {}, []
-    leg = counting.Legs()
+    leg, weak = counting.Legs(), None
     degraded, used = selection.degraded, mode
     with admission.admitted(), queries.time_limit():
         if parsed is not None:
-            qvec, model_id, broken = encode(q) if selection.semantic else (None, "", None)
+            vector_leg = None
+            if mode == "hybrid" and selection.lexical and selection.semantic and parallel.possible():
+                vector_leg = parallel.submit(
+                    queries.timeout_message(), _encoded_leg, q, selection.semantic, parsed, filters, depth
+                )
+                qvec, model_id, broken = None, "", None
+            else:
+                qvec, model_id, broken = encode(q) if selection.semantic else (None, "", None)
             lexical_targets = selection.lexical
             if broken:  # no vectors to compare: the lexical leg answers, on every source asked
                 lexical_targets = selection.lexical or selection.semantic
@@ -293,16 +319,24 @@ def _search_with_sources(
             if lexical_targets:
                 lex_hits, matches = _lexical_leg(lexical_targets, parsed, filters, depth)
                 leg.admitted = _admitted(lexical_targets, parsed, filters)
+            if vector_leg is not None:  # the vector leg ran meanwhile in a worker thread
+                sem_hits, broken = _joined(vector_leg.result(), leg)
+                if broken:  # the lexical leg already ran on every source asked (hybrid has them all)
+                    used, degraded = "lexical", _degraded(degraded, mode, broken)
             if qvec is not None:
                 sem_hits = _semantic_leg(selection.semantic, qvec, model_id, parsed, filters, depth, leg)
             if used == "hybrid" and lex_hits and knob("HYBRID_LEXICAL_COVERAGE"):
                 lex_hits = _covered_only(lexical_targets, parsed, filters, lex_hits, sem_hits, leg)
+            if used == "lexical" and mode == "lexical" and lex_hits:
+                weak = _uncovered(lexical_targets, parsed, filters, q)
+                if weak is not None:  # an off-topic question matched by stray words: no answer
+                    lex_hits, matches, leg.admitted = [], {}, {}
         ranked = fuse(lex_hits, sem_hits, used, q)
         results = hits_for(ranked[offset : offset + size], matches, q)
         total, basis, per_source = leg.total(used)
         missing = None
         if total == 0:
-            missing = no_match.explain(q, parsed, mode, source, selection, filters)
+            missing = no_match.explain(q, parsed, mode, source, selection, filters, weak)
     took = round((time.perf_counter() - started) * 1000, 2)
     page = SearchPage(
         results=results,
@@ -331,6 +365,32 @@ def _covered_only(targets, parsed, filters: SearchFilters, lex_hits: list, sem_h
         for h in lex_hits
         if (h.source, h.doc_id) in near or np.isin(h.doc_id, leg.admitted.get(h.source, [])).item()
     ]
+
+
+def _uncovered(targets, parsed, filters: SearchFilters, q: str) -> QueryCoverage | None:
+    """Lexical mode, an any-term query of two or more words: how little of it the best-covering record has,
+    when that is under ``LEXICAL_QUERY_COVERAGE`` and no passage is past the vector leg's floor (the query
+    means nothing in the corpus); None when the lexical answer stands (apps/search/coverage.py)."""
+    need = knob("LEXICAL_QUERY_COVERAGE")
+    if not need or not coverage.applies(parsed) or parsed.exclude:  # NOT is the user's constraint too
+        return None
+    measured = coverage.shares(targets, parsed, filters)
+    best, source, doc_id = measured.best()
+    if best >= need - 1e-12:
+        return None
+    body = [t for t in targets if t.shape == "body"]
+    qvec, model_id, broken = encode(q) if body else (None, "", None)
+    if qvec is None or not semantic_floor(model_id):  # no evidence that the query is off-topic
+        return None
+    if _semantic_leg(body, qvec, model_id, parsed, filters, 1, counting.Legs()):
+        return None
+    has = measured.words_of(source, doc_id)
+    return QueryCoverage(
+        best=round(best, 3),
+        required=need,
+        present=[t.text for t, h in zip(measured.terms, has, strict=True) if h],
+        missing=[t.text for t, h in zip(measured.terms, has, strict=True) if not h],
+    )
 
 
 def _admitted(targets, parsed, filters: SearchFilters) -> dict[str, np.ndarray]:

@@ -10,6 +10,7 @@ the version last ingested is not ingested again, so a second sync is all-noop.
 
 import hashlib
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
@@ -62,9 +63,26 @@ def sync_dir(slug: str) -> Path:
     return Path(settings.DATA_DIR) / "sync" / slug
 
 
+@dataclass
+class SyncHooks:
+    """Progress callbacks (``manage.py update`` draws its bars from them): each file downloaded, and each
+    plan's ingest as it starts (its file count) and as each file is done."""
+
+    fetched: Callable[[str], None] | None = None
+    ingest_start: Callable[[str, int], None] | None = None
+    ingest_file: Callable[[str], None] | None = None
+
+
 def sync_source(
-    fetcher: Fetcher, *, since: date | None = None, client: PoliteClient | None = None
+    fetcher: Fetcher,
+    *,
+    since: date | None = None,
+    client: PoliteClient | None = None,
+    unreachable: dict[str, str] | None = None,
+    hooks: SyncHooks | None = None,
 ) -> SyncResult:
+    """``unreachable`` (host -> why) is shared by the sources of one run, so a host that could not be
+    reached for one is not asked again for the next (apps/sync/http.py)."""
     conf = settings.SYNC
     state, _ = SyncState.objects.get_or_create(source=fetcher.slug)
     since = since or (date.fromisoformat(state.cursor) if state.cursor else None)
@@ -76,7 +94,8 @@ def sync_source(
     folder = sync_dir(fetcher.slug)
     folder.mkdir(parents=True, exist_ok=True)
     own_client = client is None
-    client = client or PoliteClient()
+    client = client or PoliteClient(unreachable=unreachable)
+    hooks = hooks or SyncHooks()
     # Only the origins of the URLs the fetcher builds from settings (and EXTRA_HOSTS for this source).
     client.restrict(
         host
@@ -87,7 +106,8 @@ def sync_source(
     try:
         ctx = FetchContext(client=client, since=since, conf=conf, known=dict(state.versions))
         for remote in fetcher.changes(ctx):
-            _download(remote, ctx, state, folder, result)
+            if _download(remote, ctx, state, folder, result) and hooks.fetched:
+                hooks.fetched(remote.name)
     except Exception as exc:
         # An answer the fetcher could not read (HTML for JSON, an odd shape) is this source's failure,
         # recorded like an unreachable upstream; 'sync all' goes on with the others.
@@ -101,7 +121,7 @@ def sync_source(
         result.waited = list(client.waited)
         if own_client:
             client.close()
-    result.ingests = _ingest(fetcher, _pending_files(state, folder))
+    result.ingests = _ingest(fetcher, _pending_files(state, folder), hooks)
     state.versions.update(state.pending)
     state.pending = {}
     state.cursor = started.date().isoformat()
@@ -130,17 +150,18 @@ def _pending_files(state: SyncState, folder: Path) -> list[Path]:
     return files
 
 
-def _download(remote: Remote, ctx: FetchContext, state: SyncState, folder: Path, result: SyncResult) -> None:
+def _download(remote: Remote, ctx: FetchContext, state: SyncState, folder: Path, result: SyncResult) -> bool:
+    """Download ``remote`` unless it is at a version already held; True when it was."""
     try:
         target = confined(folder, remote.name)
     except ValueError as exc:  # a hostile or broken listing: nothing is fetched, nothing written
         logger.warning("sync: refused upstream file name %r: %s", remote.name, exc)
         result.refused.append((remote.name, str(exc)))
-        return
+        return False
     had = state.versions.get(remote.name)
     if remote.version and remote.version in (had, state.pending.get(remote.name)):
         result.unchanged += 1
-        return
+        return False
     partial, etag = target.with_name(target.name + ".part"), ""
     if remote.content is None:
         headers = (
@@ -150,7 +171,7 @@ def _download(remote: Remote, ctx: FetchContext, state: SyncState, folder: Path,
         response, digest = ctx.client.download(remote.url, partial, headers=headers)
         if response.status_code == 304:
             result.unchanged += 1
-            return
+            return False
         etag = response.headers.get("ETag", "")
     else:
         partial.write_bytes(remote.content)
@@ -158,14 +179,15 @@ def _download(remote: Remote, ctx: FetchContext, state: SyncState, folder: Path,
     if had and had in (digest, etag):  # the same bytes as last time: nothing to ingest
         partial.unlink(missing_ok=True)
         result.unchanged += 1
-        return
+        return False
     partial.replace(target)  # never a half-written file under the real name
     state.pending[remote.name] = remote.version or etag or digest
     state.save(update_fields=["pending"])  # from here an interruption keeps the download
     result.fetched.append(remote.name)
+    return True
 
 
-def _ingest(fetcher: Fetcher, files: list[Path]) -> list[IngestResult]:
+def _ingest(fetcher: Fetcher, files: list[Path], hooks: SyncHooks) -> list[IngestResult]:
     """Each plan of the fetcher over the files its glob matches, through the ingest runner. A zip goes to
     every plan of its fetcher: the runner reads its members in place and counts those not the plan's."""
     results = []
@@ -173,5 +195,14 @@ def _ingest(fetcher: Fetcher, files: list[Path]) -> list[IngestResult]:
         plan = get_plan(slug)
         mine = [f for f in files if plan is not None and (owns(plan.globs, f.name) or is_zip(f))]
         if mine:
-            results.append(run_ingest(slug=slug, paths=mine))
+            results.append(
+                run_ingest(
+                    slug=slug,
+                    paths=mine,
+                    on_start=(lambda n, slug=slug: hooks.ingest_start(slug, n))
+                    if hooks.ingest_start
+                    else None,
+                    on_file=(lambda _p, slug=slug: hooks.ingest_file(slug)) if hooks.ingest_file else None,
+                )
+            )
     return results

@@ -77,7 +77,7 @@ def test_legislators_by_party_use_the_list_filters():
         resource="legislators", params=LegislatorListParams(chamber="senate", current=True),
         agg=AggregateParams(group_by="party"),
     )  # fmt: skip
-    assert senate.filters == {"chamber": "senate", "current": True}
+    assert senate.filters == {"chamber": "senate", "current": True, "include_stubs": False}
     assert {g.key: g.count for g in senate.groups} == dict(parties)
     assert senate.total.count == sum(parties.values()) == 100
     caucuses = Counter(t.get("caucus") or t["party"] for t in last if t["type"] == "sen")

@@ -8,7 +8,13 @@ pytestmark = pytest.mark.django_db
 
 LISTS = [
     ("/v1/legislators", {"q": "Markey"}, "legislators", "legislator"),
-    ("/v1/legislators", {"current": "false", "limit": 5}, "legislators", "legislator"),  # stubs: lis:S057 ...
+    # stubs (lis:S057 ...): out of lists unless asked for, and their ids still resolve
+    (
+        "/v1/legislators",
+        {"current": "false", "include_stubs": "true", "limit": 5},
+        "legislators",
+        "legislator",
+    ),
     ("/v1/committees", {"q": "ways means"}, "committees", "committee"),
     ("/v1/committees", {"current": "false", "limit": 5}, "committees", "committee"),
     ("/v1/votes", {"chamber": "senate", "congress": 117, "limit": 5}, "votes", "vote"),
@@ -48,7 +54,8 @@ def test_openapi_documents_every_registry_route(client):
         assert "get" in paths[route], route
     params = {p["name"] for p in paths["/v1/legislators"]["get"]["parameters"]}
     aggregates = {"aggregate", "group_by", "sum_field", "bucket_by_time", "time_interval"}
-    assert params == {"q", "state", "chamber", "party", "caucus", "current", "limit", "cursor"} | aggregates
+    lists = {"q", "state", "chamber", "party", "caucus", "current", "include_stubs", "limit", "cursor"}
+    assert params == lists | aggregates
 
 
 @pytest.mark.parametrize(

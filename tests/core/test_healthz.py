@@ -25,6 +25,7 @@ def test_a_fresh_install_is_healthy_and_every_source_is_listed(client):
         "last_run_at": None,
         "ingest_state": "never",
         "search_index": "ok",
+        "vectors": {"documents": 0, "embedded": 0, "stale": 0, "chunks": 0, "coverage": 1.0, "missing": 0},
         "ok": True,
     }
 

@@ -133,10 +133,12 @@ def test_a_curator_corrects_flags_and_reverts_through_the_admin(admin_client):
         in admin_client.get(reverse("admin:bills_bill_change", args=[bill.pk])).content.decode()
     )
 
-    delete = admin_client.post(
-        reverse("admin:curation_correction_delete", args=[correction.pk]), {"post": "yes"}
+    revert = admin_client.post(
+        reverse("admin:curation_correction_changelist"),
+        {"action": "revert_selected", "_selected_action": [correction.pk]},
     )
-    assert delete.status_code == 302 and not Correction.objects.exists()
+    assert revert.status_code == 302
+    assert Correction.objects.get(pk=correction.pk).status == "reverted"  # kept: a revert is a state
     assert Bill.objects.get(pk=bill.pk).title != NEW_TITLE
 
     flag = admin_client.post(

@@ -76,7 +76,9 @@ def test_search_lists_linked_hits_with_marks_facets_and_explain(client):
     facets = response.context["facets"]
     total = response.context["outcome"].page.total
     assert facets and sum(f["count"] for f in facets) == total  # every matching record, not the top 100
-    assert total == client.get("/v1/search", {"q": QUERY, "mode": "lexical", "limit": 1}).json()["total"] > 100
+    assert (
+        total == client.get("/v1/search", {"q": QUERY, "mode": "lexical", "limit": 1}).json()["total"] > 100
+    )
     assert "Matching records per source, over the whole result." in html
     assert 'source=bills"' in html and "Bills and resolutions (BILLSTATUS)" in html
     assert 'rel="next" href="/search?q=walk-in+freezer+efficiency&amp;mode=lexical&amp;page=2"' in html

@@ -56,3 +56,23 @@ def test_a_search_past_its_budget_is_the_friendly_503_page(client, settings, mon
     assert 'name="q" type="search" value="energy efficiency"' in html  # the words stay in the box
     api = client.get("/v1/search", {"q": "energy efficiency"})
     assert api.status_code == 503 and api.json()["error"]["code"] == "query_timeout"
+
+
+def test_an_off_topic_question_matched_by_a_stray_word_names_the_words_no_record_has(client, settings):
+    settings.JOSH = {**settings.JOSH, "SEMANTIC_FLOOR": 0.2}  # the tests' hashing encoder has no fitted floor
+    q = "puppy kitten leash collar energy"
+    assert client.get("/v1/search", {"q": "energy", "mode": "lexical", "limit": 1}).json()["total"] > 0
+    response = client.get("/search", {"q": q, "mode": "lexical"})
+    html = response.content.decode()
+    assert response.status_code == 200 and response.context["hits"] == []
+    no_match = response.context["outcome"].page.no_match
+    assert no_match.reason == "few_words_covered"
+    assert no_match.coverage.present == ["energy"] and no_match.coverage.missing == [
+        "puppy",
+        "kitten",
+        "leash",
+        "collar",
+    ]
+    assert "No record contains most of these words: the best one has energy" in html
+    assert "lacks &#x27;puppy&#x27;, &#x27;kitten&#x27;, &#x27;leash&#x27;, &#x27;collar&#x27;" in html
+    assert '<a href="/search?q=energy&amp;mode=lexical">' in html  # the search without the weak words

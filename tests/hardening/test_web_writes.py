@@ -31,10 +31,10 @@ from django.contrib.auth import get_user_model
 from apps.access.services import api_key_issue
 from apps.access.models import ApiKey
 from apps.core.services.ingest import run_ingest
-from apps.curation.models import Correction, QueuedChange
+from apps.curation.models import Correction, CorrectionEvent, QueuedChange
 from axes.models import AccessAttempt
 run_ingest(slug="legislators")
-for model in (ApiKey, Correction, QueuedChange, AccessAttempt):  # a PostgreSQL database outlives a run
+for model in (ApiKey, CorrectionEvent, Correction, QueuedChange, AccessAttempt):  # PostgreSQL outlives a run
     model.objects.all().delete()
 get_user_model().objects.filter(username="curator").delete()
 get_user_model().objects.create_superuser("curator", "c@example.org", PASSWORD)

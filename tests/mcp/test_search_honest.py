@@ -57,3 +57,13 @@ async def test_without_an_encoder_the_search_tools_answer_lexically(live, bills,
         assert "ImproperlyConfigured" in degraded["semantic"]
         expected = ["hr:119:102", "hr:118:105"]
         assert [h["id"] for h in body["results"]] == [h["id"] for h in lexical["results"]] == expected
+
+
+async def test_lexical_search_names_the_weak_words_of_an_off_topic_question(live, bills):
+    body = await _call(live, "lexical_search", query="puppy kitten grooming leash collar shall")
+    assert body["results"] == [] and body["total"] == 0
+    no_match = body["no_match"]
+    assert no_match["reason"] == "few_words_covered"
+    assert no_match["coverage"]["present"] == ["shall"]
+    assert no_match["coverage"]["missing"] == ["puppy", "kitten", "grooming", "leash", "collar"]
+    assert [s["q"] for s in no_match["suggestions"]] == ["shall"]

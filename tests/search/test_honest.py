@@ -48,6 +48,7 @@ def test_nonsense_matches_nothing_in_every_mode_and_says_so(get):
             "message": "No word of the query occurs in the sources searched, and nothing there is close to it "
             "in meaning.",
             "suggestions": [],  # leaving out one made-up word leaves another that matches nothing
+            "coverage": None,
         }
 
 
@@ -194,3 +195,61 @@ def test_without_an_encoder_similar_is_a_503_that_says_why(client, corpus_db, no
     assert response.status_code == 503
     error = response.json()["error"]
     assert error["code"] == "encoder_unavailable" and "no-such-encoder" in error["message"]
+
+
+OFF_TOPIC = "puppy kitten grooming leash collar shall"  # five words in no record, "shall" in seven bills
+
+
+def test_lexical_an_off_topic_question_matched_by_a_stray_word_gets_no_match_that_names_its_weak_words(get):
+    body = get(q=OFF_TOPIC, source="bills", mode="lexical")
+    assert body["results"] == [] and body["total"] == 0 and body["source_counts"] == {}
+    no_match = body["no_match"]
+    assert no_match["reason"] == "few_words_covered"
+    assert no_match["coverage"]["present"] == ["shall"]
+    assert no_match["coverage"]["missing"] == ["puppy", "kitten", "grooming", "leash", "collar"]
+    assert no_match["coverage"]["required"] == 0.65 and no_match["coverage"]["best"] == 0.0  # "shall": idf ~0
+    assert "lacks 'puppy', 'kitten', 'grooming', 'leash', 'collar'" in no_match["message"]
+    assert no_match["suggestions"] == [
+        {
+            "action": "drop_term",
+            "message": "Search without 'puppy', 'kitten', 'grooming', 'leash', 'collar' "
+            "(records have the other words).",
+            "q": "shall",
+            "parameter": None,
+            "value": None,
+        }
+    ]
+    assert get(q=no_match["suggestions"][0]["q"], source="bills", mode="lexical")["total"] == 7
+
+
+def test_lexical_explicit_operators_are_exempt_from_the_coverage_rule(get):
+    assert get(q="puppy OR shall", source="bills", mode="lexical")["total"] == 7
+    assert get(q="grooming OR shall OR kitten", source="bills", mode="lexical")["total"] == 7
+    assert get(q=f'"shall" {OFF_TOPIC}', source="bills", mode="lexical")["total"] == 7  # a required phrase
+    without_water = get(q=f"{OFF_TOPIC} NOT water", source="bills", mode="lexical")
+    assert without_water["total"] == 6 and "hr:119:102" not in _ids(without_water)
+
+
+def test_lexical_a_query_most_of_whose_words_one_record_has_keeps_every_any_term_hit(get):
+    # "children online": the bill with both covers the whole query, so the bills with one word stay too
+    body = get(q="children online", source="bills", mode="lexical")
+    assert set(_ids(body)) == {"s:118:106", "hr:119:101", "hr:117:108"} and body["no_match"] is None
+    assert _ids(body)[0] == "s:118:106"
+
+
+def test_lexical_the_coverage_rule_needs_the_floor_and_can_be_turned_off(get, settings):
+    settings.JOSH = {**settings.JOSH, "SEMANTIC_FLOOR": 0}  # no evidence that the query means nothing
+    assert get(q=OFF_TOPIC, source="bills", mode="lexical")["total"] == 7
+    settings.JOSH = {
+        **settings.JOSH,
+        "SEMANTIC_FLOOR": {"hashing-v1": HASHING_FLOOR},
+        "LEXICAL_QUERY_COVERAGE": 0,
+    }
+    assert get(q=OFF_TOPIC, source="bills", mode="lexical")["total"] == 7
+
+
+def test_lexical_a_low_coverage_query_close_in_meaning_to_a_passage_keeps_its_hits(get):
+    # one record has "water" only (under half the query's weight), but that bill's passage is past the floor
+    body = get(q="water puppy", source="bills", mode="lexical")
+    assert body["total"] == 2 and body["no_match"] is None
+    assert get(q="water puppy", source="bills", mode="semantic")["total"] >= 1

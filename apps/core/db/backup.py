@@ -10,7 +10,7 @@ disk never leaves a half-written file at the target path. Copying the main file 
 import os
 from pathlib import Path
 
-from django.db import connection
+from django.db import connections
 
 from apps.core.db.quoting import quote_ident
 
@@ -45,8 +45,30 @@ def integrity_errors(path: Path) -> list[str]:
         conn.close()
 
 
-def backup_to(target: Path) -> int:
-    """Write a consistent copy of the default database to ``target`` (which must not exist); its size."""
+def web_state_target(target: Path) -> Path:
+    """Where the web-state database's copy goes beside ``target``: josh.sqlite3 -> josh-web.sqlite3, the
+    same naming as the live pair (josh/settings.py)."""
+    target = Path(target)
+    return target.with_name(f"{target.stem}-web{target.suffix}")
+
+
+def backup_all(target: Path) -> list[tuple[Path, int]]:
+    """Copy the data database to ``target`` and, when there is a separate web-state database (sessions, API
+    keys, login attempts, curators' changes: apps/core/db/routers.py), that one beside it
+    (``web_state_target``). Neither path may exist. [(path, size)] of what was written."""
+    targets = [(Path(target), "default")]
+    if "web" in connections.databases:
+        targets.append((web_state_target(target), "web"))
+    for path, _alias in targets:
+        if Path(path).exists():
+            raise FileExistsError(
+                f"{Path(path).resolve()} exists; choose a new path (a backup never overwrites)"
+            )
+    return [(path, backup_to(path, alias=alias)) for path, alias in targets]
+
+
+def backup_to(target: Path, alias: str = "default") -> int:
+    """Write a consistent copy of the database ``alias`` to ``target`` (which must not exist); its size."""
     target = Path(target).resolve()
     if target.exists():
         raise FileExistsError(f"{target} exists; choose a new path (a backup never overwrites)")
@@ -54,6 +76,7 @@ def backup_to(target: Path) -> int:
     partial = target.with_name(f".{target.name}.partial-{os.getpid()}")
     partial.unlink(missing_ok=True)
     try:
+        connection = connections[alias]
         connection.ensure_connection()
         connection.connection.execute("VACUUM INTO ?", (str(partial),))
         os.replace(partial, target)

@@ -132,6 +132,27 @@ def _outer_end(raw) -> float:
     return min(_request_end(), blocks[-1] if blocks else float("inf"))
 
 
+def current_end() -> float:
+    """The earliest end among the budgets open on this thread (its request's and its connection's blocks):
+    what a worker thread doing part of this thread's work must also finish by (``until``)."""
+    raw = connection.connection
+    return _outer_end(raw) if raw is not None else _request_end()
+
+
+@contextmanager
+def until(end: float, message: str) -> Iterator[None]:
+    """In a worker thread (its own connection): the SQL run inside stops at ``end``, another thread's
+    ``current_end``, with ``QueryTimeout`` carrying ``message``; work that would start after it never starts."""
+    if end == float("inf"):
+        yield
+        return
+    left_ms = (end - time.perf_counter()) * 1000
+    if left_ms <= 0:
+        raise QueryTimeout(message.format(ms=_budget_ms()), hint={"time_limit_ms": _budget_ms()})
+    with deadline(max(int(left_ms), 1), message):
+        yield
+
+
 @contextmanager
 def suspended() -> Iterator[None]:
     """Run a one-time build that serves every later request (loading a semantic index) outside the current

@@ -13,11 +13,16 @@ from apps.core.plans import all_plans
 from apps.core.services.runs import ingest_state, latest_runs
 
 
-def health(index_probe: Callable[[], dict[str, str]]) -> dict:
+def health(
+    index_probe: Callable[[], dict[str, str]], vector_probe: Callable[[], dict[str, dict]] | None = None
+) -> dict:
+    """``vector_probe`` (passed in, like the index probe): ``{slug: vector coverage}`` of body-bearing
+    sources, reported per source as ``vectors``."""
     try:
         connection.ensure_connection()
         latest = latest_runs()
         indexes = index_probe()
+        vectors = vector_probe() if vector_probe else {}
     except DatabaseError as exc:
         return {"status": "down", "database": f"{type(exc).__name__}: {exc}", "sources": {}}
     sources = {}
@@ -33,6 +38,8 @@ def health(index_probe: Callable[[], dict[str, str]]) -> dict:
             entry["note"] = note
         if plan.slug in indexes:
             entry["search_index"] = indexes[plan.slug]
+        if plan.slug in vectors:
+            entry["vectors"] = vectors[plan.slug]
         entry["ok"] = entry["last_run"] in ("success", "never") and entry.get("search_index", "ok") == "ok"
         sources[plan.slug] = entry
     status = "ok" if all(s["ok"] for s in sources.values()) else "degraded"

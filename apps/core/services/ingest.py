@@ -59,6 +59,28 @@ class _DryRunRollback(Exception):
     pass
 
 
+# Upkeep a finished run's writes call for before the run is marked done, registered by the app that owns it
+# (apps.search brings PostgreSQL's BM25 term tables up to date, so the first search after a large ingest
+# does not pay for indexing it): the runner names no app above apps.core. Each hook gets the plan.
+_FINISH_HOOKS: list = []
+
+
+def on_finish(hook: Callable[[SourcePlan], None]) -> None:
+    if hook not in _FINISH_HOOKS:
+        _FINISH_HOOKS.append(hook)
+
+
+def _run_finish_hooks(plan: SourcePlan, ctx: LoadContext) -> None:
+    for hook in _FINISH_HOOKS:
+        try:
+            hook(plan)
+        except Exception as exc:  # upkeep the next reader can still do must not fail a run that loaded
+            logger.exception("ingest %s: finish hook %s failed", plan.slug, hook)
+            ctx.warn(
+                "", "", f"upkeep after the run failed ({type(exc).__name__}: {exc}); searches will do it"
+            )
+
+
 class IngestResult(BaseModel):
     model_config = ConfigDict(frozen=True)
 
@@ -341,6 +363,7 @@ def _run(plan, found, given, run, dry_run, on_file, on_start) -> IngestResult:
             pass
     else:
         process_all(batch_atomic=True)
+        _run_finish_hooks(plan, ctx)
     failed_files = len({e["file"] for e in errors})
     files_total = len(files) + len(found.unreadable)
     status = _status(

@@ -8,18 +8,19 @@ from apps.core.services.writer_lock import process_alive
 
 def ingest_state(run: IngestRun | None) -> tuple[str, str]:
     """(state, note) of a source from its latest run. A run still ``running`` whose process is gone counts as
-    half-applied at once, before the next ingest marks it ``aborted``."""
+    half-applied at once, before the next ingest marks it ``aborted``. The note is public (/v1/sources,
+    /healthz): it names the run, never the process id or host name (the admin's run pages show those)."""
     if run is None:
         return "never", "Never ingested."
     command = f"python manage.py ingest {run.source}"
     dead = run.status == IngestRun.Status.RUNNING and not process_alive(run.pid, run.host)
     if run.status == IngestRun.Status.ABORTED or dead:
         return "half-applied", (
-            f"Ingest run {run.pk} (pid {run.pid} on {run.host or '?'}) stopped before it finished, so some "
+            f"Ingest run {run.pk} stopped before it finished, so some "
             f"files are loaded and others not: re-run `{command}` to finish."
         )
     if run.status == IngestRun.Status.RUNNING:
-        return "running", f"Ingest run {run.pk} (pid {run.pid} on {run.host}) is running."
+        return "running", f"Ingest run {run.pk} is running."
     notes = {
         IngestRun.Status.SUCCESS: "Every file loaded.",
         IngestRun.Status.PARTIAL: f"Some files or records failed (run {run.pk}: `{command} --show-errors`).",

@@ -7,6 +7,7 @@ from django.contrib.contenttypes.models import ContentType
 from django.urls import reverse
 
 from apps.citations.models import CitedRecord
+from apps.curation.admin import history_url
 from apps.curation.models import Correction
 
 register = template.Library()
@@ -22,10 +23,17 @@ def curation_links(record) -> list[tuple[str, str]]:
         ("Correct a field", f"{reverse('admin:curation_correction_add')}?{query}"),
         ("Flag for review", f"{reverse('admin:curation_reviewflag_add')}?{query}"),
     ]
-    corrections = Correction.objects.filter(content_type=ct, object_id=str(record.pk)).count()
+    corrected = list(
+        Correction.objects.filter(content_type=ct, object_id=str(record.pk))
+        .order_by("field")
+        .values_list("pk", "field")
+    )
+    corrections = len(corrected)
     if corrections:
         filters = urlencode({"content_type__id__exact": ct.pk, "q": record.pk})
         links.append(
             (f"Corrections ({corrections})", f"{reverse('admin:curation_correction_changelist')}?{filters}")
         )
+        # A field's full history, one click from the record.
+        links += [(f"History of {name}", history_url(pk)) for pk, name in corrected]
     return links

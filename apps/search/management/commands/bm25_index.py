@@ -9,7 +9,7 @@ from apps.search import eligibility, pgbm25
 class Command(BaseCommand):
     help = (
         "Index every record of every lexically searched source for BM25 on PostgreSQL again "
-        "(apps.search.pgbm25): what copy_to_postgres runs after its copy. Searches keep the tables current "
+        "(apps.search.pgbm25): what copy_to_postgres runs after its copy. Ingest runs and searches keep the tables current "
         "by themselves afterwards."
     )
 

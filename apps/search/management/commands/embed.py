@@ -7,10 +7,10 @@ from django.core.management.base import BaseCommand, CommandError
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from apps.core.services.writer_lock import WriterBusy, writer_lock
+from apps.core.errors import JoshError
 from apps.search import vector_cache
-from apps.search.embedding import EmbedStats, embed_source, embeddable_plans, plan_work
-from apps.search.encoders import get_encoder
+from apps.search.embedding import EmbedStats
+from apps.search.embedding_run import embed_sources, resolve_embeddable
 
 
 class Command(BaseCommand):
@@ -31,59 +31,53 @@ class Command(BaseCommand):
             help="after embedding, write every vector to the bundled cache (default corpus/embeddings/<model>.npz)",
         )
 
-    def handle(self, *args, source, **options):
-        # One writer at a time: an ingest running now would change documents under this run's feet.
-        try:
-            with writer_lock(task="embed", source=",".join(source or ["all"])):
-                self._embed(source=source, **options)
-        except WriterBusy as exc:
-            raise CommandError(exc.message) from exc
-
-    def _embed(self, *, source, batch, max_chunks, export_cache, **options):
+    def handle(self, *args, source, batch, max_chunks, export_cache, **options):
         console = Console(file=self.stdout, highlight=False, soft_wrap=True)
-        plans = embeddable_plans()
-        if source:
-            by_slug = {p.slug: p for p in plans}
-            if unknown := [s for s in source if s not in by_slug]:
-                raise CommandError(f"not a body-bearing source: {', '.join(unknown)}; have {sorted(by_slug)}")
-            plans = [by_slug[s] for s in source]
-        encoder = get_encoder()
-        works = [plan_work(plan, encoder, max_chunks) for plan in plans]
-        to_encode = sum(w.to_encode for w in works)
-        console.print(
-            f"[bold]embed[/bold] with {encoder.model_id} on {getattr(encoder, 'device', 'cpu')}: "
-            f"{len(plans)} source(s), {to_encode} chunk(s) for the model"
-        )
-        results = []
         # Bars count chunks sent to the model, the only slow part, so the ETA holds whatever the cache covers.
         with Progress(
             TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
             console=console, transient=True,
         ) as bar:  # fmt: skip
-            overall = bar.add_task("all sources", total=to_encode)
-            finished = 0
-            for work in works:
-                task = bar.add_task(work.plan.slug, total=work.to_encode)
+            tasks, held = {}, {}
 
-                def report(_stage, done, _total, task=task, base=finished):
-                    bar.update(task, completed=done)
-                    bar.update(overall, completed=base + done)
+            def on_plan(encoder, works):
+                held["encoder"] = encoder
+                to_encode = sum(w.to_encode for w in works)
+                console.print(
+                    f"[bold]embed[/bold] with {encoder.model_id} on {getattr(encoder, 'device', 'cpu')}: "
+                    f"{len(works)} source(s), {to_encode} chunk(s) for the model"
+                )
+                tasks["all"] = bar.add_task("all sources", total=to_encode)
+                for work in works:
+                    tasks[work.plan.slug] = bar.add_task(work.plan.slug, total=work.to_encode)
+                held["done"] = dict.fromkeys(tasks, 0)
 
-                stats = embed_source(work.plan, batch=batch, encoder=encoder, progress=report, work=work)
-                finished += work.to_encode
-                bar.update(overall, completed=finished)
-                bar.remove_task(task)
-                results.append(stats)
+            def on_progress(slug, done, _total):
+                held["done"][slug] = done
+                bar.update(tasks[slug], completed=done)
+                bar.update(tasks["all"], completed=sum(v for k, v in held["done"].items() if k != "all"))
+
+            def on_done(stats):
+                bar.remove_task(tasks[stats.source])
                 console.print(
                     f"  {stats.source}: {stats.documents} docs, {stats.chunks} chunks — embedded {stats.embedded} "
                     f"by the model, {stats.cached} from the bundled cache, "
                     f"{stats.reused - stats.cached} unchanged; dropped {stats.deleted_documents} vanished docs "
                     f"({stats.seconds}s)"
                 )
+
+            try:
+                results = embed_sources(
+                    source, batch=batch, max_chunks=max_chunks,
+                    on_plan=on_plan, on_progress=on_progress, on_done=on_done,
+                )  # fmt: skip
+            except JoshError as exc:  # another writer holds the lock, or a source that has no vectors
+                raise CommandError(exc.message) from exc
         console.print(summary(results))
         if export_cache is not None:
+            plans = resolve_embeddable(source)
             path, count = vector_cache.export(
-                encoder.model_id,
+                held["encoder"].model_id,
                 [p.search.chunk_table for p in plans],
                 Path(export_cache) if export_cache else None,
             )

@@ -1,4 +1,7 @@
-"""manage.py sync <source>|all [--since DATE]: fetch what changed upstream and ingest it (apps/sync)."""
+"""manage.py sync <source>|all [--since DATE]: fetch what changed upstream and ingest it (apps/sync).
+
+Exit status as ``ingest`` and ``update``: 0 done; 1 a source could not be synced or an ingest loaded nothing;
+3 partial (files rejected, records quarantined, upstream names refused). ``update`` also embeds."""
 
 import argparse
 from datetime import date
@@ -36,17 +39,25 @@ class Command(BaseCommand):
             fetchers = resolve_fetchers(source)
         except JoshError as exc:
             raise CommandError(exc.message) from exc
-        failed = []
+        failed, partial = [], []
+        unreachable: dict[str, str] = {}  # a host down for one source is not asked again for the next
         for fetcher in fetchers:
             try:  # one unreachable upstream must not stop 'sync all'; its state keeps the error
-                result = sync_source(fetcher, since=since)
+                result = sync_source(fetcher, since=since, unreachable=unreachable)
             except JoshError as exc:
                 console.print(f"[bold]{fetcher.slug}[/bold] [red]failed[/red]: {exc.message}")
                 failed.append(fetcher.slug)
                 continue
             _print(console, fetcher.slug, result)
+            statuses = {r.status for r in result.ingests}
+            if "failed" in statuses:
+                failed.append(fetcher.slug)
+            elif "partial" in statuses or result.refused:
+                partial.append(fetcher.slug)
         if failed:
-            raise CommandError(f"could not sync: {', '.join(failed)} (see the errors above)")
+            raise CommandError(f"could not sync: {', '.join(failed)} (see the errors above)", returncode=1)
+        if partial:
+            raise CommandError(f"partial sync: {', '.join(partial)} (see the errors above)", returncode=3)
 
 
 def _print(console: Console, slug: str, result) -> None:
