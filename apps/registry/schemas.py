@@ -194,8 +194,7 @@ class LegislatorListParams(BaseModel):
     current: bool | None = Field(None, description="Only current (true) or former (false) members.")
     include_stubs: bool = Field(
         False,
-        description="Also members known only because a vote, bill or roster names them (citation.in_corpus "
-        "false), kept out of lists and counts by default.",
+        description="Also members known only because a record names them (citation.in_corpus false).",
     )
     limit: int | None = Field(None, description="Page size (default 20, max 250).")
     cursor: str | None = None

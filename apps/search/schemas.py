@@ -82,6 +82,9 @@ class Degraded(BaseModel):
         description="Why the vector leg did not run (the text encoder is missing or failed): the hits are the "
         "lexical leg's alone.",
     )
+    stale_vectors: dict[str, int] | None = Field(
+        None, description="Per source: hits whose text changed since their vectors (snippets: current text)."
+    )
     reason: str = ""
 
     # "from" everywhere it is written (REST body, spec, MCP): Python only needs the trailing underscore
@@ -123,12 +126,10 @@ class QueryCoverage(BaseModel):
 
 class NoMatch(BaseModel):
     reason: NoMatchReason = Field(
-        description="Why nothing matched: a quoted phrase occurs in no record (phrase_not_found), no word of "
-        "the query occurs in the searched sources (no_term_matched), records match but none passes the "
-        "filters (excluded_by_filters), no record satisfies every operator (no_record_matches_all), nothing "
-        "is close enough in meaning (below_relevance_floor), no record has most of the words and none is "
-        "close in meaning (few_words_covered: lexical mode, see `coverage`), or the query has no searchable "
-        "word."
+        description="Why nothing matched: no record has the quoted phrase (phrase_not_found) or any query word "
+        "(no_term_matched), none passes the filters (excluded_by_filters) or every operator "
+        "(no_record_matches_all), none is close in meaning (below_relevance_floor), or none has most of the "
+        "words (few_words_covered, see `coverage`)."
     )
     message: str = Field(description="The reason in words.")
     suggestions: list[Suggestion] = Field(
@@ -142,14 +143,13 @@ class NoMatch(BaseModel):
 class SearchPage(BaseModel):
     results: list[SearchHit]
     total: int = Field(
-        description="Records matching the query (with its filters) in the mode used: lexical, every record "
-        "the query's words admit; semantic, every record with a passage past the relevance floor; hybrid, "
-        "the union. `total_basis` says whether it is exact. Pages reach the first 1,000 or so of them."
+        description="Records matching the query and filters in the mode used (semantic: a passage past the "
+        "relevance floor; hybrid: the union); see `total_basis`. Pages reach the first 1,000 or so."
     )
     total_basis: TotalBasis = Field(
         "exact",
-        description="exact: every matching record was counted; lower_bound: the vector leg's approximate scan "
-        "(or its depth) may have missed matching records, so there are at least `total`.",
+        description="exact: every matching record was counted; lower_bound: an approximate vector scan may "
+        "have missed some (at least `total`).",
     )
     source_counts: dict[str, int] = Field(
         default_factory=dict,

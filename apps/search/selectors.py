@@ -26,6 +26,7 @@ from apps.search import (
     parallel,
     queries,
     semantic,
+    staleness,
 )
 from apps.search.conf import knob, semantic_floor
 from apps.search.encoders import get_encoder
@@ -200,10 +201,22 @@ def _snippet(r: Ranked, plan, matches: dict[str, str], q: str, passages: dict) -
     return Snippet(text="", highlights=[])
 
 
-def _page_rows(page: list[Ranked]) -> tuple[dict, dict]:
-    """Content rows and best-chunk passages of a page: one query per source for each."""
+def _current_snippet(r: Ranked, plan, matches: dict[str, str]) -> Snippet:
+    """A record whose text changed after its chunks were embedded (a correction, a re-ingest): never a quote
+    of the old passage. The lexical index follows the text at once, so its snippet is current; otherwise the
+    hit shows its (current) title."""
+    if r.source in matches:
+        if snip := hydrate.lexical_snippet(plan.search, matches[r.source], r.doc_id):
+            return snip
+    return Snippet(text="", highlights=[])
+
+
+def _page_rows(page: list[Ranked]) -> tuple[dict, dict, dict]:
+    """Content rows, best-chunk passages and the records whose vectors are stale, of a page: one query per
+    source for each."""
     rows: dict[str, dict[int, tuple]] = {}
     passages: dict[tuple[str, int], tuple] = {}
+    stale: dict[str, set[int]] = {}
     for source in {r.source for r in page}:
         spec = get_plan(source).search
         rows[source] = hydrate.records(spec, [r.doc_id for r in page if r.source == source])
@@ -211,17 +224,29 @@ def _page_rows(page: list[Ranked]) -> tuple[dict, dict]:
         if chunk_ids:
             found = hydrate.chunk_passages(spec.chunk_table, chunk_ids)
             passages.update({(source, cid): row for cid, row in found.items()})
-    return rows, passages
+            stale[source] = staleness.stale_ids(
+                spec.chunk_table, [r.doc_id for r in page if r.source == source and r.chunk_id is not None]
+            )
+    return rows, passages, stale
 
 
-def hits_for(page: list[Ranked], matches: dict[str, str], q: str) -> list[SearchHit]:
-    rows, passages = _page_rows(page)
+def hits_for(
+    page: list[Ranked], matches: dict[str, str], q: str, stale_hits: dict[str, int] | None = None
+) -> list[SearchHit]:
+    """The page's hits, hydrated; ``stale_hits`` (when given) counts per source the hits whose vectors are
+    older than their text (their snippet comes from the current text instead)."""
+    rows, passages, stale = _page_rows(page)
     out = []
     for r in page:
         plan, row = get_plan(r.source), rows[r.source].get(r.doc_id)
         if row is None:  # the record was deleted after its chunks were embedded
             continue
-        snip = _snippet(r, plan, matches, q, passages)
+        if r.doc_id in stale.get(r.source, ()):
+            snip = _current_snippet(r, plan, matches)
+            if stale_hits is not None:
+                stale_hits[r.source] = stale_hits.get(r.source, 0) + 1
+        else:
+            snip = _snippet(r, plan, matches, q, passages)
         if not snip.text:
             snip = Snippet(text=row[2] or "", highlights=[])
         explain = Explain(
@@ -332,7 +357,10 @@ def _search_with_sources(
                 if weak is not None:  # an off-topic question matched by stray words: no answer
                     lex_hits, matches, leg.admitted = [], {}, {}
         ranked = fuse(lex_hits, sem_hits, used, q)
-        results = hits_for(ranked[offset : offset + size], matches, q)
+        stale_hits: dict[str, int] = {}
+        results = hits_for(ranked[offset : offset + size], matches, q, stale_hits)
+        if stale_hits:
+            degraded = _stale(degraded, stale_hits)
         total, basis, per_source = leg.total(used)
         missing = None
         if total == 0:
@@ -400,6 +428,17 @@ def _admitted(targets, parsed, filters: SearchFilters) -> dict[str, np.ndarray]:
     }
 
 
+def _stale(current: Degraded | None, stale_hits: dict[str, int]) -> Degraded:
+    base = current.model_copy() if current is not None else Degraded()
+    base.stale_vectors = dict(sorted(stale_hits.items()))
+    note = (
+        f"{sum(stale_hits.values())} hit(s) changed after their vectors were made (a correction or a re-ingest; "
+        "`manage.py embed` brings them up to date): ranked by the old vectors, snippets from the current text"
+    )
+    base.reason = f"{base.reason}; {note}" if base.reason else note
+    return base
+
+
 def _degraded(current: Degraded | None, mode: str, why: str) -> Degraded:
     base = current.model_copy() if current is not None else Degraded()
     base.from_, base.to, base.semantic = mode, "lexical", why
@@ -441,9 +480,11 @@ def _similar(*, slug: str, id: str, limit: int | None, offset: int) -> SearchPag
         exclude_doc=doc_id,
     )
     ranked = fuse([], hits, "semantic")
-    results = hits_for(ranked[offset : offset + size], {}, "")
+    stale_hits: dict[str, int] = {}
+    results = hits_for(ranked[offset : offset + size], {}, "", stale_hits)
     took = round((time.perf_counter() - started) * 1000, 2)
-    return SearchPage(results=results, total=len(ranked), took_ms=took, mode="semantic")
+    degraded = _stale(None, stale_hits) if stale_hits else None
+    return SearchPage(results=results, total=len(ranked), took_ms=took, mode="semantic", degraded=degraded)
 
 
 def _record_vector(plan, raw_id: str, model_id: str) -> tuple[int, np.ndarray]:

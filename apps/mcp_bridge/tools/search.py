@@ -126,20 +126,20 @@ SEARCH_DOC = """Search every federal-policy text Josh holds — bills and their 
 rules, the Congressional Record... — by meaning and keywords at once (hybrid: BM25 and vector scores fused).
 
 Start here for any topic or question. Returns {results: [{id, title, url, source, snippet, score, explain,
-citation}], total (records matching; total_basis says if exact), source_counts, no_match, took_ms, mode,
+citation}], total (matching records; see total_basis), source_counts, no_match, took_ms, mode,
 degraded?}; pass a hit's id to fetch (full text) or to a typed lookup. total 0 comes with no_match {reason,
-suggestions}: report that nothing matched rather than guess. Quoted phrases, NOT and AND bind every hit.
+suggestions}: say nothing matched, don't guess. Quoted phrases, NEAR, NOT and AND bind every hit.
 Searchable sources: {sources:search}. People and committees are not searched here: use resolve_entity."""
 
-LEXICAL_DOC = """Keyword search (SQLite FTS5, BM25; title weighted above summary, actions and body).
+LEXICAL_DOC = """Keyword search (FTS5's BM25 on either engine; title weighted above summary, actions and body).
 
 Prefer it for exact tokens: a bill number or short title, a statute citation, a quoted phrase, a rare term.
-Supports "phrases", prefix* and AND / OR / NOT. Filters (since, until, congress, bill_id) apply before
+Supports "phrases", prefix*, NEAR(a b, 5) and AND / OR / NOT. Filters (since, until, congress, bill_id) apply before
 ranking. Same payload as search. Sources: {sources:lexical}."""
 
 SEMANTIC_DOC = """Meaning search over body text chunks (vector similarity; best passage per document).
 
 Prefer it for paraphrases and concepts whose words may not appear verbatim ("protecting kids online",
-"drug price negotiation"). Filters apply before scoring, so a narrow date range never comes back empty for
-lack of depth. Only sources with body text qualify: {sources:semantic}; others →
+"drug price negotiation"). Filters apply before scoring; passages below a relevance floor are no
+answer. Only sources with body text qualify: {sources:semantic}; others →
 isError source_not_searchable_semantically with valid_sources. Same payload as search."""
