@@ -6,7 +6,7 @@ from datetime import UTC
 from django.utils.dateparse import parse_datetime
 
 from apps.citations.schemas import Citation
-from apps.core.overrides import corrected_fields_of
+from apps.core.overrides import corrected_fields_of, provenance_of
 from apps.search import lexical, queries
 from apps.search.schemas import Snippet
 
@@ -73,16 +73,25 @@ def records(spec, doc_ids: list[int]) -> dict[int, tuple]:
 def citation(plan, row: tuple) -> Citation:
     """A hit's citation from its content row (``hydrate.sql``), flagged ``corrected`` as the record's own is."""
     pk, _, _, citation_string, url, published_at, retrieved_at = row
-    fields = corrected_fields_of(plan.model_class(), pk)
+    model = plan.model_class()
+    fields = corrected_fields_of(model, pk)
     return Citation(
         citation_string=citation_string,
         url=url or "",
         published_at=published_at or None,
         source=plan.slug,
         retrieved_at=_aware(retrieved_at),
+        in_corpus=not _is_stub(model, pk),
         corrected=bool(fields),
         corrected_fields=fields,
+        corrections=provenance_of(model, pk) if fields else {},
     )
+
+
+def _is_stub(model, pk) -> bool:
+    """A record known only because another names it (only some record types have stubs: a lookup for those)."""
+    has = any(f.name == "is_stub" for f in model._meta.concrete_fields)
+    return has and model.objects.filter(pk=pk, is_stub=True).exists()
 
 
 def _aware(value):

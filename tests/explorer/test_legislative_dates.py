@@ -170,7 +170,7 @@ def test_the_votes_list_shows_timestamps_on_washingtons_clock(client, votes):
     page = client.get("/votes", {"limit": 250}).content.decode()
     html = page[page.index('<table class="list">') :]
     header = re.findall(r'<th scope="col">([^<]+)</th>', html)
-    assert header[6:8] == ["voted_at", "legislative_date"]
+    assert header[6:8] == ["Voted at", "Legislative date"]
     rows = re.findall(
         r'<a href="/votes/([^"]+)">[^<]+</a></td>(?:<td>[^<]*</td>){5}<td>([^<]+)</td><td>([^<]+)</td>', html
     )
