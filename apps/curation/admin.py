@@ -16,6 +16,7 @@ from django.utils.html import format_html
 
 from apps.core.errors import JoshError
 from apps.core.plans import all_plans
+from apps.core.readonly_admin import ReadOnlyAdmin
 from apps.core.services.writer_lock import current_holder, holder_text
 from apps.curation import queue, selectors, services
 from apps.curation.models import BackgroundRun, Correction, CorrectionEvent, QueuedChange, ReviewFlag
@@ -227,7 +228,7 @@ class CorrectionAdmin(NeverWaitsOnIngest, admin.ModelAdmin):
 
 
 @admin.register(CorrectionEvent)
-class CorrectionEventAdmin(admin.ModelAdmin):
+class CorrectionEventAdmin(ReadOnlyAdmin):
     """Every step of every correction, as it was taken: read-only, never deleted."""
 
     list_display = (
@@ -255,15 +256,6 @@ class CorrectionEventAdmin(admin.ModelAdmin):
 
     def lookup_allowed(self, lookup, value, request=None):
         return lookup == "correction__id__exact" or super().lookup_allowed(lookup, value, request)
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
 
 class FlagForm(RecordForm):
@@ -417,7 +409,7 @@ class BackgroundRunAdmin(NeverWaitsOnIngest, admin.ModelAdmin):
 
 
 @admin.register(QueuedChange)
-class QueuedChangeAdmin(admin.ModelAdmin):
+class QueuedChangeAdmin(ReadOnlyAdmin):
     """Every curator's change as it was made: pending (waiting for an ingest to finish), applied or failed."""
 
     list_display = (
@@ -436,12 +428,3 @@ class QueuedChangeAdmin(admin.ModelAdmin):
     def changelist_view(self, request, extra_context=None):
         queue.try_apply()
         return super().changelist_view(request, extra_context)
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
