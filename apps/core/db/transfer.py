@@ -37,6 +37,7 @@ from django.conf import settings
 from django.db import connection, transaction
 
 from apps.core.db.quoting import quote_ident
+from apps.core.processes import pid_alive
 
 SKIP = {"django_migrations", "search_index_state"}  # the token is re-written below, so serving reloads
 TEXT_TYPES = {"text", "character varying", "character"}
@@ -345,20 +346,10 @@ def remove_stale_partials(target: Path) -> list[Path]:
     removed = []
     for leftover in target.parent.glob(f".{target.name}.partial-*"):
         pid = leftover.name.rsplit(".partial-", 1)[1].split("-", 1)[0]
-        if pid.isdigit() and not _alive(int(pid)):
+        if pid.isdigit() and not pid_alive(int(pid)):
             leftover.unlink(missing_ok=True)
             removed.append(leftover)
     return removed
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
 
 
 def _remove_sqlite(path: Path) -> None:

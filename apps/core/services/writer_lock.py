@@ -33,6 +33,7 @@ from django.utils import timezone
 
 from apps.core.db import timelimit
 from apps.core.errors import JoshError
+from apps.core.processes import pid_alive
 
 
 class WriterBusy(JoshError):
@@ -229,10 +230,4 @@ def process_alive(pid: int | None, host: str) -> bool:
         return False
     if host and host != socket.gethostname():
         return True
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
+    return pid_alive(pid)
