@@ -44,6 +44,11 @@ class IngestRun(models.Model):
         blank=True,
         help_text="The caps its files were read under: bytes per file, zip ratio, YAML depth and aliases.",
     )
+    corrections_needing_review = models.PositiveIntegerField(
+        default=0,
+        help_text="Corrected fields whose source-file value this run changed: each correction was flagged "
+        "for a curator's review (the warnings name them).",
+    )
 
     class Meta:
         ordering = ["-started_at"]

@@ -2,10 +2,17 @@
 and writes the corrected values instead of the ingested ones, so a correction survives every re-ingest and a
 corrected record re-ingested from the same file is still a noop.
 
-The provider (apps.curation) registers itself at startup; without one nothing is overridden.
+The provider (apps.curation) registers itself at startup; without one nothing is overridden. When an ingest
+brings a new upstream value for a corrected field, the provider flags the correction for review and reports
+it here (``drifted``); the ingest runner collects those reports for its run (``collecting_drift``).
 """
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any, Protocol
+
+_drifts: ContextVar[list[dict[str, Any]] | None] = ContextVar("override_drifts", default=None)
 
 
 class OverrideProvider(Protocol):
@@ -57,3 +64,37 @@ def provenance_of(model, pk) -> dict[str, dict[str, Any]]:
     if _provider is None or pk is None:
         return {}
     return _provider.provenance(model, pk)
+
+
+@contextmanager
+def collecting_drift() -> Iterator[list[dict[str, Any]]]:
+    """A list that gathers every ``drifted`` report made inside the block (one ingest run)."""
+    found: list[dict[str, Any]] = []
+    token = _drifts.set(found)
+    try:
+        yield found
+    finally:
+        _drifts.reset(token)
+
+
+def drift_reports() -> list[dict[str, Any]]:
+    """The reports gathered so far by the enclosing ``collecting_drift`` (a fresh list outside one)."""
+    found = _drifts.get()
+    return found if found is not None else []
+
+
+def drifted(model, pk, field: str, *, previous: str | None, upstream: str | None, corrected: Any) -> None:
+    """The provider flagged the correction of ``field`` for review: the source file's value moved from
+    ``previous`` to ``upstream`` under it. Outside a collecting block (a plain upsert) nothing is kept."""
+    found = _drifts.get()
+    if found is not None:
+        found.append(
+            {
+                "record_type": model._meta.label_lower,
+                "pk": str(pk),
+                "field": field,
+                "previous_upstream": previous,
+                "upstream_value": upstream,
+                "corrected_value": corrected,
+            }
+        )

@@ -13,8 +13,12 @@ class Correction(models.Model):
     and reinstate is a ``CorrectionEvent``."""
 
     class Status(models.TextChoices):
+        # An editor's proposal not yet approved by a curator: stored, never served.
+        PROPOSED = "proposed"
         ACTIVE = "active"
         REVERTED = "reverted"
+        # A proposal a curator turned down before it was ever served.
+        REJECTED = "rejected"
 
     content_type = models.ForeignKey(
         ContentType, on_delete=models.CASCADE, verbose_name="record type", help_text="The record's model."
@@ -34,8 +38,24 @@ class Correction(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+    # Set by an ingest that changed the upstream value under an active correction (a ``drift`` event says
+    # from what to what); cleared by a curator's confirm, revise, approve or revert.
+    needs_review = models.BooleanField(
+        default=False,
+        editable=False,
+        db_index=True,
+        help_text="The source file's value changed since the correction was made: confirm, revise or revert.",
+    )
+    # An editor proposed a value (the last ``propose`` event) that no curator has approved or rejected yet.
+    proposal_pending = models.BooleanField(default=False, editable=False, db_index=True)
 
     class Meta:
+        # Django's add/change/view cover correct, revise, revert and reinstate; these two split the roles
+        # (apps/curation/migrations/0004_drift_and_roles.py gives them to the editor and curator groups).
+        permissions = [
+            ("propose_correction", "Can propose a correction (served once a curator approves it)"),
+            ("approve_correction", "Can approve or reject a proposed correction"),
+        ]
         constraints = [
             models.UniqueConstraint(
                 fields=["content_type", "object_id", "field"], name="one_correction_per_field"
@@ -57,12 +77,21 @@ class CorrectionEvent(models.Model):
         REVISE = "revise"
         REVERT = "revert"
         REINSTATE = "reinstate"
+        # An ingest changed the upstream value under the correction: ``previous_upstream`` -> ``upstream_value``.
+        DRIFT = "drift"
+        CONFIRM = "confirm"  # a curator keeps the correction after a drift
+        PROPOSE = "propose"  # an editor's value, not served until approved
+        APPROVE = "approve"
+        REJECT = "reject"
 
     correction = models.ForeignKey(Correction, on_delete=models.PROTECT, related_name="events")
     action = models.CharField(max_length=9, choices=Action.choices)
     before = models.TextField(blank=True, null=True, help_text="The value served before this step.")
     after = models.TextField(blank=True, null=True, help_text="The value served after this step.")
     upstream_value = models.TextField(blank=True, null=True, help_text="What the source file said then.")
+    previous_upstream = models.TextField(
+        blank=True, null=True, help_text="A drift's upstream value before the ingest that changed it."
+    )
     reason = models.TextField(blank=True)
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
     username = models.CharField(max_length=150, blank=True, help_text="Kept if the user is deleted.")
@@ -150,6 +179,10 @@ class QueuedChange(models.Model):
         REINSTATE = "reinstate"
         FLAG = "flag"
         UPDATE_FLAG = "update_flag", "update flag"
+        PROPOSE = "propose"
+        APPROVE = "approve"
+        REJECT = "reject"
+        CONFIRM = "confirm"
 
     class Status(models.TextChoices):
         PENDING = "pending"
@@ -178,3 +211,13 @@ class QueuedChange(models.Model):
 
     def __str__(self):
         return f"{self.action} {self.record_type} {self.object_id} ({self.status})"
+
+
+class CorrectionToReview(Correction):
+    """The curators' review queue: corrections whose upstream value moved (``needs_review``) and editors'
+    proposals waiting for approval. Same rows as Correction; its own admin page."""
+
+    class Meta:
+        proxy = True
+        verbose_name = "correction to review"
+        verbose_name_plural = "corrections to review"

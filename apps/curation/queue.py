@@ -1,8 +1,8 @@
 """Curators' changes never wait on an ingest (docs/ACCESS.md "Web requests never wait on an ingest").
 
-A change (correct a field, revert or reinstate a correction, flag a record, update a flag) is written first to the
-web-state database as a ``QueuedChange`` (apps/core/db/routers.py) — a write no ingest ever holds up — then
-applied to the data database:
+A change (correct a field, revert, reinstate or confirm a correction, propose, approve or reject one, flag a
+record, update a flag) is written first to the web-state database as a ``QueuedChange``
+(apps/core/db/routers.py) — a write no ingest ever holds up — then applied to the data database:
 
 * at once, when no ingest or embed holds the writer lock (apps.core.services.writer_lock) and the data
   database's write lock comes within a short wait (apps.core.db.shortwait);
@@ -33,9 +33,32 @@ logger = logging.getLogger("josh.curation")
 Action, Status = QueuedChange.Action, QueuedChange.Status
 
 
+# What a user needs to queue each action at all; the services check again, finer, when it is applied
+# (correct: add for a new correction, change for a revise).
+NEEDS = {
+    Action.CORRECT: services.CORRECT,
+    Action.REVERT: services.REVISE,
+    Action.REINSTATE: services.REVISE,
+    Action.CONFIRM: services.REVISE,
+    Action.PROPOSE: services.PROPOSE,
+    Action.APPROVE: services.APPROVE,
+    Action.REJECT: services.APPROVE,
+}
+STEPS = {
+    Action.REVERT: services.revert,
+    Action.REINSTATE: services.reinstate,
+    Action.CONFIRM: services.confirm,
+    Action.APPROVE: services.approve,
+    Action.REJECT: services.reject,
+}
+
+
 def submit(*, action: str, user=None, **fields) -> QueuedChange:
     """Queue one change and apply the queue now if the writer is free. Returns the change, ``applied``,
-    ``failed`` (with its error) or still ``pending`` (an ingest writes: applied when it finishes)."""
+    ``failed`` (with its error) or still ``pending`` (an ingest writes: applied when it finishes). A user
+    whose role does not allow the action is refused (services.PermissionDenied) before anything is queued."""
+    if action in NEEDS:
+        services.require(user, NEEDS[action], f"{action} a correction")
     change = QueuedChange.objects.create(
         action=action,
         user_id=getattr(user, "pk", None),
@@ -95,8 +118,8 @@ def _finish(change: QueuedChange, status: str, error: str = "") -> None:
 
 def _apply(change: QueuedChange) -> None:
     user = get_user_model().objects.filter(pk=change.user_id).first() if change.user_id else None
-    if change.action in (Action.REVERT, Action.REINSTATE):
-        step = services.revert if change.action == Action.REVERT else services.reinstate
+    if change.action in STEPS:
+        step = STEPS[change.action]
         step(Correction.objects.get(pk=change.target_id), reason=change.text, user=user, change_id=change.pk)
         return
     if change.action == Action.UPDATE_FLAG:
@@ -104,8 +127,9 @@ def _apply(change: QueuedChange) -> None:
         return
     app_label, model = change.record_type.split(".")
     content_type = ContentType.objects.get_by_natural_key(app_label, model)
-    if change.action == Action.CORRECT:
-        services.correct(
+    if change.action in (Action.CORRECT, Action.PROPOSE):
+        write = services.correct if change.action == Action.CORRECT else services.propose
+        write(
             content_type=content_type,
             object_id=change.object_id,
             field=change.field,

@@ -6,6 +6,15 @@ Corrections are an append-only history: create, revise, revert and reinstate eac
 change. Nothing is deleted: a reverted correction keeps its value, reason and author, and is only no longer
 served.
 
+Upstream drift: an ingest that brings a new source-file value for a field under an active correction flags
+the correction ``needs_review`` (event ``drift``: old upstream, new upstream, the corrected value still
+served); a curator ``confirm``s, revises or reverts it, each an event that clears the flag.
+
+Roles (docs/ACCESS.md "Corrections: roles"): every step checks its user's permission here, not only in the
+admin: an editor may only ``propose`` (stored, not served); a curator corrects, revises, reverts,
+reinstates, confirms and ``approve``s or ``reject``s proposals. ``user=None`` is the system itself (a
+management command, the test suite), never a web request: the admin and the queue always pass the user.
+
 The overrides of every corrected model are read once and kept in memory (one query per model) until a
 correction is saved or deleted in this process, or for ``CACHE_SECONDS`` when another process changed them,
 so ``upsert`` and ``citation_for`` pay nothing for the records nobody corrected.
@@ -26,7 +35,8 @@ from django.db import connection, models, transaction
 from django.db.models.signals import post_delete, post_save
 from django.utils import timezone
 
-from apps.core.errors import InvalidParameter, NotFound
+from apps.core import overrides
+from apps.core.errors import InvalidParameter, JoshError, NotFound
 from apps.curation.models import BackgroundRun, Correction, CorrectionEvent, ReviewFlag
 
 CACHE_SECONDS = 30.0
@@ -146,6 +156,7 @@ class _Provider:
 
     def ingested(self, model, pk, values: dict[str, Any]) -> None:
         ct = ContentType.objects.get_for_model(model, for_concrete_model=False)
+        moved = False
         for name, value in values.items():
             text = as_text(value)
             rows = Correction.objects.filter(content_type=ct, object_id=str(pk), field=name)
@@ -154,8 +165,42 @@ class _Provider:
                 if text is None
                 else rows.exclude(ingested_value=text)
             )
-            if stale.update(ingested_value=text):
-                forget_cache()  # the provenance's upstream_value moved
+            for correction in stale:
+                _upstream_moved(model, correction, text)
+                moved = True
+        if moved:
+            forget_cache()  # the provenance's upstream_value moved
+
+
+def _upstream_moved(model, correction: Correction, text: str | None) -> None:
+    """The source file now says ``text`` for a corrected field. Kept as the upstream value (a revert serves
+    it); under an active correction it is a drift: flagged for review, an event, reported to the run.
+    ``update()`` leaves ``updated_at``, the time the served value was set."""
+    previous = correction.ingested_value
+    active = correction.status == Correction.Status.ACTIVE
+    Correction.objects.filter(pk=correction.pk).update(
+        ingested_value=text, needs_review=correction.needs_review or active
+    )
+    if not active:
+        return
+    correction.ingested_value = text
+    CorrectionEvent.objects.create(
+        correction=correction,
+        action=CorrectionEvent.Action.DRIFT,
+        before=correction.value,
+        after=correction.value,
+        upstream_value=text,
+        previous_upstream=previous,
+        reason="An ingest changed the source file's value under this correction.",
+    )
+    overrides.drifted(
+        model,
+        correction.object_id,
+        correction.field,
+        previous=previous,
+        upstream=text,
+        corrected=correction.value,
+    )
 
 
 PROVIDER = _Provider()
@@ -183,6 +228,26 @@ def check_field(model, name: str) -> models.Field:
             allowed=allowed,
         )
     return model._meta.get_field(name)
+
+
+class PermissionDenied(JoshError):
+    """The user's role does not allow this step (an editor approving, a curator managing keys)."""
+
+    status = 403
+    type = "permission_error"
+    code = "permission_denied"
+
+
+# Django permissions each step needs (the editor and curator groups: migration 0004_drift_and_roles).
+CORRECT, REVISE = "curation.add_correction", "curation.change_correction"
+PROPOSE, APPROVE = "curation.propose_correction", "curation.approve_correction"
+
+
+def require(user, perm: str, step: str) -> None:
+    """Refuse ``step`` unless ``user`` (None: the system itself) holds ``perm``."""
+    if user is not None and not user.has_perm(perm):
+        who = user.get_username() or "an anonymous user"
+        raise PermissionDenied(f"{who} may not {step}: it needs the permission {perm}.")
 
 
 def _event(correction: Correction, action: str, *, before, after, reason: str, user, change_id) -> None:
@@ -218,25 +283,21 @@ def correct(
     change_id: int | None = None,
 ) -> Correction:
     """Store a correction (event ``create``) or change one (``revise``; a reverted correction revised is
-    served again) and write it to the record now; later ingests keep it."""
-    record = resolve_record(content_type, object_id)
-    model_field = check_field(type(record), field)
-    to_python(model_field, value)  # a ValidationError before anything is written
+    served again) and write it to the record now; later ingests keep it. A revise settles a drift and
+    supersedes a pending proposal."""
+    record, correction = _target(content_type, object_id, field, value)
     before = as_text(getattr(record, field))
-    correction = Correction.objects.filter(
-        content_type=content_type, object_id=str(record.pk), field=field
-    ).first()
-    action = CorrectionEvent.Action.REVISE
+    new = correction is None or correction.status in _NEVER_SERVED
+    require(user, CORRECT if new else REVISE, "correct a field" if new else "revise a correction")
+    action = CorrectionEvent.Action.CREATE if new else CorrectionEvent.Action.REVISE
     if correction is None:
-        action = CorrectionEvent.Action.CREATE
         correction = Correction(
-            content_type=content_type,
-            object_id=str(record.pk),
-            field=field,
-            ingested_value=before,
-            created_by=user,
+            content_type=content_type, object_id=str(record.pk), field=field, created_by=user
         )
+    if new:
+        correction.ingested_value = before  # never served: the record holds the upstream value
     correction.value, correction.reason, correction.status = value, reason, Correction.Status.ACTIVE
+    correction.needs_review = correction.proposal_pending = False
     correction.save()
     _serve(correction, value)
     _event(correction, action, before=before, after=value, reason=reason, user=user, change_id=change_id)
@@ -247,11 +308,13 @@ def correct(
 def revert(correction: Correction, *, reason: str = "", user=None, change_id: int | None = None) -> None:
     """Serve what the source file says again (the next ingest would too). The correction stays, ``reverted``,
     with its value, reason and author; ``reinstate`` serves it again."""
+    require(user, REVISE, "revert a correction")
     correction = Correction.objects.select_for_update().get(pk=correction.pk)
-    if correction.status == Correction.Status.REVERTED:
-        raise InvalidParameter("correction", f"The correction of {correction} is already reverted.")
-    correction.status = Correction.Status.REVERTED
-    correction.save(update_fields=["status", "updated_at"])
+    if correction.status != Correction.Status.ACTIVE:
+        state = "already reverted" if correction.status == Correction.Status.REVERTED else "not served"
+        raise InvalidParameter("correction", f"The correction of {correction} is {state}.")
+    correction.status, correction.needs_review = Correction.Status.REVERTED, False
+    correction.save(update_fields=["status", "needs_review", "updated_at"])
     _serve(correction, correction.ingested_value)
     _event(
         correction,
@@ -267,11 +330,14 @@ def revert(correction: Correction, *, reason: str = "", user=None, change_id: in
 @transaction.atomic
 def reinstate(correction: Correction, *, reason: str = "", user=None, change_id: int | None = None) -> None:
     """Serve a reverted correction's value again."""
+    require(user, REVISE, "reinstate a correction")
     correction = Correction.objects.select_for_update().get(pk=correction.pk)
-    if correction.status == Correction.Status.ACTIVE:
+    if correction.status != Correction.Status.REVERTED:
         raise InvalidParameter("correction", f"The correction of {correction} is not reverted.")
+    # While reverted the record served the upstream value, which ingests kept current there.
+    correction.ingested_value = _served(correction)
     correction.status = Correction.Status.ACTIVE
-    correction.save(update_fields=["status", "updated_at"])
+    correction.save(update_fields=["status", "ingested_value", "updated_at"])
     _serve(correction, correction.value)
     _event(
         correction,
@@ -282,6 +348,138 @@ def reinstate(correction: Correction, *, reason: str = "", user=None, change_id:
         user=user,
         change_id=change_id,
     )
+
+
+_NEVER_SERVED = (Correction.Status.PROPOSED, Correction.Status.REJECTED)
+
+
+def _target(content_type: ContentType, object_id: str, field: str, value: str | None):
+    """(record, its correction of ``field`` or None), once the field and value are checked."""
+    record = resolve_record(content_type, object_id)
+    model_field = check_field(type(record), field)
+    to_python(model_field, value)  # a ValidationError before anything is written
+    correction = Correction.objects.filter(
+        content_type=content_type, object_id=str(record.pk), field=field
+    ).first()
+    return record, correction
+
+
+def _served(correction: Correction) -> str | None:
+    model = correction.content_type.model_class()
+    return as_text(
+        model.objects.filter(pk=correction.object_id).values_list(correction.field, flat=True).first()
+    )
+
+
+@transaction.atomic
+def propose(
+    *,
+    content_type: ContentType,
+    object_id: str,
+    field: str,
+    value: str | None,
+    reason: str,
+    user=None,
+    change_id: int | None = None,
+) -> Correction:
+    """An editor's value for a field (event ``propose``): stored, not served until a curator approves it.
+    The field's first proposal is a correction in state ``proposed``; one on a corrected field waits beside
+    the value served (``proposal_pending``), which stays until the approval."""
+    require(user, PROPOSE, "propose a correction")
+    record, correction = _target(content_type, object_id, field, value)
+    served = as_text(getattr(record, field))
+    if correction is None:
+        correction = Correction(
+            content_type=content_type, object_id=str(record.pk), field=field, created_by=user
+        )
+    if correction.pk is None or correction.status in _NEVER_SERVED:
+        correction.value, correction.reason, correction.status = value, reason, Correction.Status.PROPOSED
+        correction.ingested_value = served
+    correction.proposal_pending = True
+    if correction.status in (Correction.Status.ACTIVE, Correction.Status.REVERTED):
+        # The served value (and its provenance's ``at``) stays as it is until the approval.
+        correction.save(update_fields=["proposal_pending"])
+    else:
+        correction.save()
+    _event(
+        correction, CorrectionEvent.Action.PROPOSE, before=served, after=value, reason=reason, user=user,
+        change_id=change_id,
+    )  # fmt: skip
+    return correction
+
+
+def pending_proposal(correction: Correction) -> CorrectionEvent | None:
+    """The latest ``propose`` event while the correction has a proposal waiting."""
+    if not correction.proposal_pending:
+        return None
+    return correction.events.filter(action=CorrectionEvent.Action.PROPOSE).order_by("-pk").first()
+
+
+def _locked_proposal(correction: Correction, user, step: str) -> tuple[Correction, CorrectionEvent]:
+    require(user, APPROVE, step)
+    correction = Correction.objects.select_for_update().get(pk=correction.pk)
+    proposal = pending_proposal(correction)
+    if proposal is None:
+        raise InvalidParameter("correction", f"The correction of {correction} has no proposal waiting.")
+    return correction, proposal
+
+
+@transaction.atomic
+def approve(correction: Correction, *, reason: str = "", user=None, change_id: int | None = None) -> None:
+    """Serve the waiting proposal's value now and on every later ingest (event ``approve``)."""
+    correction, proposal = _locked_proposal(correction, user, "approve a proposed correction")
+    before = _served(correction)
+    if correction.status != Correction.Status.ACTIVE:
+        correction.ingested_value = before  # not served until now: the record holds the upstream value
+    correction.value, correction.reason = proposal.after, proposal.reason
+    correction.status, correction.proposal_pending, correction.needs_review = (
+        Correction.Status.ACTIVE,
+        False,
+        False,
+    )
+    correction.save()
+    _serve(correction, correction.value)
+    why = reason or f"approved {proposal.username or 'the editor'}'s proposal"
+    _event(
+        correction, CorrectionEvent.Action.APPROVE, before=before, after=correction.value, reason=why,
+        user=user, change_id=change_id,
+    )  # fmt: skip
+
+
+@transaction.atomic
+def reject(correction: Correction, *, reason: str = "", user=None, change_id: int | None = None) -> None:
+    """Turn the waiting proposal down (event ``reject``); what is served does not change. A proposal that
+    was never served leaves its correction ``rejected``."""
+    correction, _proposal = _locked_proposal(correction, user, "reject a proposed correction")
+    served = _served(correction)
+    correction.proposal_pending = False
+    if correction.status == Correction.Status.PROPOSED:
+        correction.status = Correction.Status.REJECTED
+    correction.save(update_fields=["proposal_pending", "status"])
+    _event(
+        correction, CorrectionEvent.Action.REJECT, before=served, after=served, reason=reason, user=user,
+        change_id=change_id,
+    )  # fmt: skip
+
+
+@transaction.atomic
+def confirm(correction: Correction, *, reason: str = "", user=None, change_id: int | None = None) -> None:
+    """Keep a correction whose upstream value moved (event ``confirm``): clears ``needs_review``."""
+    require(user, REVISE, "confirm a correction after an upstream change")
+    correction = Correction.objects.select_for_update().get(pk=correction.pk)
+    if not correction.needs_review:
+        raise InvalidParameter("correction", f"The correction of {correction} does not need review.")
+    correction.needs_review = False
+    correction.save(update_fields=["needs_review"])  # the served value, and when it was set, stay
+    _event(
+        correction, CorrectionEvent.Action.CONFIRM, before=correction.value, after=correction.value,
+        reason=reason, user=user, change_id=change_id,
+    )  # fmt: skip
+
+
+def needing_review_count() -> int:
+    """Corrections an ingest flagged because their upstream value moved, not yet settled by a curator."""
+    return Correction.objects.filter(needs_review=True).count()
 
 
 def history(correction: Correction) -> list[CorrectionEvent]:

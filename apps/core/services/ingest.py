@@ -33,7 +33,8 @@ from django.db import transaction
 from django.utils import timezone
 from pydantic import BaseModel, ConfigDict
 
-from apps.core.errors import InvalidParameter, SourceFormatError
+from apps.core import overrides
+from apps.core.errors import InvalidParameter, SourceFormatError, clip
 from apps.core.inputs import CorruptMember, Input, check_input, discover
 from apps.core.models import IngestRun
 from apps.core.plans import (
@@ -100,6 +101,8 @@ class IngestResult(BaseModel):
     quarantined: list[dict]  # records set aside while their file loaded: {file, record, field, message}
     warnings: list[dict]
     duration_ms: int
+    # Corrected fields whose upstream value this run changed: each correction is flagged needs_review.
+    corrections_needing_review: int = 0
 
     @property
     def quarantined_count(self) -> int:
@@ -189,6 +192,8 @@ def _load_file(
         if oversize := size_problem(item):
             _quarantine(quarantined, file, key, *oversize)
             continue
+        drifts = overrides.drift_reports()
+        mark = len(drifts)
         try:
             with transaction.atomic():
                 outcome = Outcome(plan.load(item, ctx))
@@ -197,11 +202,22 @@ def _load_file(
             _quarantine(quarantined, file, key, field, message)
             # The record's savepoint rolled back: anything a plan cached while loading it may be gone.
             ctx.cache.clear()
+            del drifts[mark:]  # its review flags rolled back with it
             continue
+        for drift in drifts[mark:]:
+            ctx.warn(file, key, _drift_text(drift))
         counts[outcome.value] += 1
         if key:
             seen[key] = file
             ctx.loaded_keys.add(key)
+
+
+def _drift_text(drift: dict) -> str:
+    return (
+        f"{drift['field']}: the source file's value changed under a curator's correction "
+        f"({clip(repr(drift['previous_upstream']))} -> {clip(repr(drift['upstream_value']))}); "
+        "the correction is still served and needs review"
+    )
 
 
 def _text_sizes(value, path: str) -> Iterable[tuple[str, int]]:
@@ -354,16 +370,17 @@ def _run(plan, found, given, run, dry_run, on_file, on_start) -> IngestResult:
             with transaction.atomic():
                 plan.finish_run(ctx)
 
-    if dry_run:
-        try:
-            with transaction.atomic():
-                process_all(batch_atomic=False)
-                raise _DryRunRollback
-        except _DryRunRollback:
-            pass
-    else:
-        process_all(batch_atomic=True)
-        _run_finish_hooks(plan, ctx)
+    with overrides.collecting_drift() as drifts:
+        if dry_run:
+            try:
+                with transaction.atomic():
+                    process_all(batch_atomic=False)
+                    raise _DryRunRollback
+            except _DryRunRollback:
+                pass
+        else:
+            process_all(batch_atomic=True)
+            _run_finish_hooks(plan, ctx)
     failed_files = len({e["file"] for e in errors})
     files_total = len(files) + len(found.unreadable)
     status = _status(
@@ -389,6 +406,7 @@ def _run(plan, found, given, run, dry_run, on_file, on_start) -> IngestResult:
         quarantined=quarantined,
         warnings=ctx.warnings,
         duration_ms=int((time.perf_counter() - started) * 1000),
+        corrections_needing_review=len(drifts),
     )
     if run is not None:
         IngestRun.objects.filter(pk=run.pk).update(
@@ -406,6 +424,7 @@ def _run(plan, found, given, run, dry_run, on_file, on_start) -> IngestResult:
             quarantined_count=len(quarantined),
             quarantined=quarantined[:QUARANTINE_KEPT],
             warnings=ctx.warnings[:1000],
+            corrections_needing_review=result.corrections_needing_review,
         )
     return result
 

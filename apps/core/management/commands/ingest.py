@@ -49,6 +49,11 @@ def print_result(console: Console, result: IngestResult, *, show_errors: bool = 
                 f"  … and {len(problems) - len(shown)} more {kind} (list them all with --show-errors, "
                 "or see the ingest run in the admin)"
             )
+    if result.corrections_needing_review:
+        console.print(
+            f"  [yellow]{result.corrections_needing_review} corrections need review[/yellow]: the source "
+            "file changed a corrected value (admin: Corrections to review)"
+        )
     if result.warnings:
         console.print(f"  {len(result.warnings)} warnings (see the ingest run in the admin)")
 
