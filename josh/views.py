@@ -5,6 +5,7 @@ import re
 from django.http import JsonResponse
 
 from apps.core.services.health import health
+from apps.curation.services import needing_review_count
 from apps.search.health import index_health
 from apps.search.vector_coverage import coverage_by_source, coverage_problem
 
@@ -36,4 +37,7 @@ def healthz(request):
             entry["note"] = _PROCESS.sub("", entry["note"])
     if body["status"] == "down":
         body["database"] = "down"  # the driver's message can name the file or the server's address
+    else:
+        # Corrections an ingest flagged (the source file moved under them) that no curator has settled yet.
+        body["corrections_needing_review"] = needing_review_count()
     return JsonResponse(body, status=503 if body["status"] == "down" else 200)

@@ -20,6 +20,7 @@ from apps.core.readonly_admin import ReadOnlyAdmin
 from apps.core.services.writer_lock import current_holder, holder_text
 from apps.curation import queue, selectors, services
 from apps.curation.models import BackgroundRun, Correction, CorrectionEvent, QueuedChange, ReviewFlag
+from apps.curation.roles import CorrectionRoles
 
 QUALITY_PERMISSION = "curation.view_quality_report"
 
@@ -143,15 +144,15 @@ def history_url(correction_pk: int) -> str:
 
 
 @admin.register(Correction)
-class CorrectionAdmin(NeverWaitsOnIngest, admin.ModelAdmin):
+class CorrectionAdmin(CorrectionRoles, NeverWaitsOnIngest, admin.ModelAdmin):
     form = CorrectionForm
     list_display = (
         "record", "field", "status", "value", "ingested_value", "created_by", "updated_at", "reason", "history",
     )  # fmt: skip
-    list_filter = ("status", "content_type", "field")
+    list_filter = ("status", "needs_review", "proposal_pending", "content_type", "field")
     search_fields = ("object_id", "field", "value", "reason")
     readonly_fields = ("status", "ingested_value", "created_by", "created_at", "updated_at", "history")
-    actions = ["revert_selected", "reinstate_selected"]
+    actions = ["revert_selected", "reinstate_selected", *CorrectionRoles.review_actions]
 
     @admin.display(description="record")
     def record(self, obj):
@@ -181,7 +182,7 @@ class CorrectionAdmin(NeverWaitsOnIngest, admin.ModelAdmin):
     def save_model(self, request, obj, form, change):
         ct = obj.content_type
         done = queue.submit(
-            action=QueuedChange.Action.CORRECT,
+            action=self.write_action(request, obj),
             user=request.user,
             record_type=f"{ct.app_label}.{ct.model}",
             object_id=obj.object_id,
@@ -211,13 +212,16 @@ class CorrectionAdmin(NeverWaitsOnIngest, admin.ModelAdmin):
             )
             self.queued(request, done)
 
-    @admin.action(description="Revert the selected corrections (serve the upstream value; history kept)")
+    @admin.action(
+        description="Revert the selected corrections (serve the upstream value; history kept)",
+        permissions=["revise"],
+    )
     def revert_selected(self, request, queryset):
         self._step(
             request, queryset.filter(status=Correction.Status.ACTIVE), QueuedChange.Action.REVERT, "Reverted"
         )
 
-    @admin.action(description="Reinstate the selected reverted corrections")
+    @admin.action(description="Reinstate the selected reverted corrections", permissions=["revise"])
     def reinstate_selected(self, request, queryset):
         self._step(
             request,

@@ -9,9 +9,10 @@ class CurationConfig(AppConfig):
     def ready(self):
         from apps.core import overrides
         from apps.core.services import writer_lock
-        from apps.curation import queue, services
+        from apps.curation import queue, review_admin, services
 
         overrides.register_provider(services.PROVIDER)
         services.connect_signals()
         # Curators' changes queued while an ingest or embed wrote are applied by it as it lets go of the lock.
         writer_lock.on_release(queue.try_apply)
+        assert review_admin.CorrectionToReviewAdmin  # registered on import: the curators' review queue

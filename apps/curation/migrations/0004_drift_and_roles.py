@@ -36,66 +36,116 @@ def create_groups(apps, schema_editor):
     create_permissions(global_apps.get_app_config("curation"), apps=apps, verbosity=0, using=db)
     for name, codenames in (("editor", EDITOR), ("curator", CURATOR)):
         group, _ = Group.objects.using(db).get_or_create(name=name)
-        perms = Permission.objects.using(db).filter(content_type__app_label="curation", codename__in=codenames)
+        perms = Permission.objects.using(db).filter(
+            content_type__app_label="curation", codename__in=codenames
+        )
         assert perms.count() == len(codenames), (name, sorted(p.codename for p in perms))
         group.permissions.add(*perms)
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('curation', '0003_correction_history'),
-        ('auth', '0012_alter_user_first_name_max_length'),
-        ('contenttypes', '0002_remove_content_type_name'),
+        ("curation", "0003_correction_history"),
+        ("auth", "0012_alter_user_first_name_max_length"),
+        ("contenttypes", "0002_remove_content_type_name"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='CorrectionToReview',
-            fields=[
-            ],
+            name="CorrectionToReview",
+            fields=[],
             options={
-                'verbose_name': 'correction to review',
-                'verbose_name_plural': 'corrections to review',
-                'proxy': True,
-                'indexes': [],
-                'constraints': [],
+                "verbose_name": "correction to review",
+                "verbose_name_plural": "corrections to review",
+                "proxy": True,
+                "indexes": [],
+                "constraints": [],
             },
-            bases=('curation.correction',),
+            bases=("curation.correction",),
         ),
         migrations.AlterModelOptions(
-            name='correction',
-            options={'ordering': ['-updated_at'], 'permissions': [('propose_correction', 'Can propose a correction (served once a curator approves it)'), ('approve_correction', 'Can approve or reject a proposed correction')]},
+            name="correction",
+            options={
+                "ordering": ["-updated_at"],
+                "permissions": [
+                    ("propose_correction", "Can propose a correction (served once a curator approves it)"),
+                    ("approve_correction", "Can approve or reject a proposed correction"),
+                ],
+            },
         ),
         migrations.AddField(
-            model_name='correction',
-            name='needs_review',
-            field=models.BooleanField(db_index=True, default=False, editable=False, help_text="The source file's value changed since the correction was made: confirm, revise or revert."),
+            model_name="correction",
+            name="needs_review",
+            field=models.BooleanField(
+                db_index=True,
+                default=False,
+                editable=False,
+                help_text="The source file's value changed since the correction was made: confirm, revise or revert.",
+            ),
         ),
         migrations.AddField(
-            model_name='correction',
-            name='proposal_pending',
+            model_name="correction",
+            name="proposal_pending",
             field=models.BooleanField(db_index=True, default=False, editable=False),
         ),
         migrations.AddField(
-            model_name='correctionevent',
-            name='previous_upstream',
-            field=models.TextField(blank=True, help_text="A drift's upstream value before the ingest that changed it.", null=True),
+            model_name="correctionevent",
+            name="previous_upstream",
+            field=models.TextField(
+                blank=True, help_text="A drift's upstream value before the ingest that changed it.", null=True
+            ),
         ),
         migrations.AlterField(
-            model_name='correction',
-            name='status',
-            field=models.CharField(choices=[('proposed', 'Proposed'), ('active', 'Active'), ('reverted', 'Reverted'), ('rejected', 'Rejected')], db_index=True, default='active', editable=False, max_length=8),
+            model_name="correction",
+            name="status",
+            field=models.CharField(
+                choices=[
+                    ("proposed", "Proposed"),
+                    ("active", "Active"),
+                    ("reverted", "Reverted"),
+                    ("rejected", "Rejected"),
+                ],
+                db_index=True,
+                default="active",
+                editable=False,
+                max_length=8,
+            ),
         ),
         migrations.AlterField(
-            model_name='correctionevent',
-            name='action',
-            field=models.CharField(choices=[('create', 'Create'), ('revise', 'Revise'), ('revert', 'Revert'), ('reinstate', 'Reinstate'), ('drift', 'Drift'), ('confirm', 'Confirm'), ('propose', 'Propose'), ('approve', 'Approve'), ('reject', 'Reject')], max_length=9),
+            model_name="correctionevent",
+            name="action",
+            field=models.CharField(
+                choices=[
+                    ("create", "Create"),
+                    ("revise", "Revise"),
+                    ("revert", "Revert"),
+                    ("reinstate", "Reinstate"),
+                    ("drift", "Drift"),
+                    ("confirm", "Confirm"),
+                    ("propose", "Propose"),
+                    ("approve", "Approve"),
+                    ("reject", "Reject"),
+                ],
+                max_length=9,
+            ),
         ),
         migrations.AlterField(
-            model_name='queuedchange',
-            name='action',
-            field=models.CharField(choices=[('correct', 'Correct'), ('revert', 'Revert'), ('reinstate', 'Reinstate'), ('flag', 'Flag'), ('update_flag', 'update flag'), ('propose', 'Propose'), ('approve', 'Approve'), ('reject', 'Reject'), ('confirm', 'Confirm')], max_length=12),
+            model_name="queuedchange",
+            name="action",
+            field=models.CharField(
+                choices=[
+                    ("correct", "Correct"),
+                    ("revert", "Revert"),
+                    ("reinstate", "Reinstate"),
+                    ("flag", "Flag"),
+                    ("update_flag", "update flag"),
+                    ("propose", "Propose"),
+                    ("approve", "Approve"),
+                    ("reject", "Reject"),
+                    ("confirm", "Confirm"),
+                ],
+                max_length=12,
+            ),
         ),
         migrations.RunPython(create_groups, migrations.RunPython.noop),
     ]
