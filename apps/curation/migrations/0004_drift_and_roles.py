@@ -20,6 +20,8 @@ CURATOR = [
     "view_backgroundrun",
     "view_quality_report",
 ]
+# Outside curation: the ingest runs' reports, which count the corrections each run flagged for review.
+CURATOR_CORE = ["view_ingestrun"]
 
 
 def create_groups(apps, schema_editor):
@@ -33,14 +35,15 @@ def create_groups(apps, schema_editor):
     Permission = apps.get_model("auth", "Permission")
     if not router.allow_migrate_model(db, Group):
         return  # the web-state database holds no users or groups
-    create_permissions(global_apps.get_app_config("curation"), apps=apps, verbosity=0, using=db)
-    for name, codenames in (("editor", EDITOR), ("curator", CURATOR)):
+    for app in ("core", "curation"):
+        create_permissions(global_apps.get_app_config(app), apps=apps, verbosity=0, using=db)
+    roles = (("editor", {"curation": EDITOR}), ("curator", {"curation": CURATOR, "core": CURATOR_CORE}))
+    for name, by_app in roles:
         group, _ = Group.objects.using(db).get_or_create(name=name)
-        perms = Permission.objects.using(db).filter(
-            content_type__app_label="curation", codename__in=codenames
-        )
-        assert perms.count() == len(codenames), (name, sorted(p.codename for p in perms))
-        group.permissions.add(*perms)
+        for app, codenames in by_app.items():
+            perms = Permission.objects.using(db).filter(content_type__app_label=app, codename__in=codenames)
+            assert perms.count() == len(codenames), (name, sorted(p.codename for p in perms))
+            group.permissions.add(*perms)
 
 
 class Migration(migrations.Migration):
@@ -48,6 +51,7 @@ class Migration(migrations.Migration):
         ("curation", "0003_correction_history"),
         ("auth", "0012_alter_user_first_name_max_length"),
         ("contenttypes", "0002_remove_content_type_name"),
+        ("core", "0004_ingestrun_limits"),
     ]
 
     operations = [
