@@ -24,10 +24,10 @@ def _latest(correction: Correction, action: str) -> CorrectionEvent | None:
 @admin.register(CorrectionToReview)
 class CorrectionToReviewAdmin(CorrectionRoles, NeverWaitsOnIngest, admin.ModelAdmin):
     list_display = (
-        "record", "field", "why", "value", "previous_upstream", "ingested_value", "proposed", "history", "revise",
+        "record", "field", "why", "served", "previous_upstream", "new_upstream", "proposed", "history", "revise",
     )  # fmt: skip
     list_display_links = None
-    list_filter = ("needs_review", "proposal_pending", "content_type")
+    list_filter = ("needs_review", "proposal_pending", ("content_type", admin.RelatedOnlyFieldListFilter))
     search_fields = ("object_id", "field", "value", "reason")
     list_select_related = ("content_type",)
     actions = ["confirm_selected", "revert_selected", "approve_selected", "reject_selected"]
@@ -64,6 +64,18 @@ class CorrectionToReviewAdmin(CorrectionRoles, NeverWaitsOnIngest, admin.ModelAd
         if obj.proposal_pending:
             parts.append("proposal")
         return ", ".join(parts)
+
+    def changelist_view(self, request, extra_context=None):
+        title = "Corrections to review: the source file changed under them, or an editor proposed a value"
+        return super().changelist_view(request, {"title": title, **(extra_context or {})})
+
+    @admin.display(description="served value")
+    def served(self, obj):
+        return obj.value if obj.status == Correction.Status.ACTIVE else "- (not served yet)"
+
+    @admin.display(description="new upstream")
+    def new_upstream(self, obj):
+        return obj.ingested_value if obj.needs_review else "-"
 
     @admin.display(description="old upstream")
     def previous_upstream(self, obj):
