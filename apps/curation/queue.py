@@ -26,7 +26,7 @@ from apps.core.db.routers import web_alias, writing
 from apps.core.db.shortwait import busy, short_lock_wait
 from apps.core.errors import JoshError
 from apps.core.services.writer_lock import current_holder
-from apps.curation import services
+from apps.curation import permissions, proposals, services
 from apps.curation.models import Correction, QueuedChange, ReviewFlag
 
 logger = logging.getLogger("josh.curation")
@@ -36,29 +36,29 @@ Action, Status = QueuedChange.Action, QueuedChange.Status
 # What a user needs to queue each action at all; the services check again, finer, when it is applied
 # (correct: add for a new correction, change for a revise).
 NEEDS = {
-    Action.CORRECT: services.CORRECT,
-    Action.REVERT: services.REVISE,
-    Action.REINSTATE: services.REVISE,
-    Action.CONFIRM: services.REVISE,
-    Action.PROPOSE: services.PROPOSE,
-    Action.APPROVE: services.APPROVE,
-    Action.REJECT: services.APPROVE,
+    Action.CORRECT: permissions.CORRECT,
+    Action.REVERT: permissions.REVISE,
+    Action.REINSTATE: permissions.REVISE,
+    Action.CONFIRM: permissions.REVISE,
+    Action.PROPOSE: permissions.PROPOSE,
+    Action.APPROVE: permissions.APPROVE,
+    Action.REJECT: permissions.APPROVE,
 }
 STEPS = {
     Action.REVERT: services.revert,
     Action.REINSTATE: services.reinstate,
     Action.CONFIRM: services.confirm,
-    Action.APPROVE: services.approve,
-    Action.REJECT: services.reject,
+    Action.APPROVE: proposals.approve,
+    Action.REJECT: proposals.reject,
 }
 
 
 def submit(*, action: str, user=None, **fields) -> QueuedChange:
     """Queue one change and apply the queue now if the writer is free. Returns the change, ``applied``,
     ``failed`` (with its error) or still ``pending`` (an ingest writes: applied when it finishes). A user
-    whose role does not allow the action is refused (services.PermissionDenied) before anything is queued."""
+    whose role does not allow the action is refused (permissions.PermissionDenied) before anything is queued."""
     if action in NEEDS:
-        services.require(user, NEEDS[action], f"{action} a correction")
+        permissions.require(user, NEEDS[action], f"{action} a correction")
     change = QueuedChange.objects.create(
         action=action,
         user_id=getattr(user, "pk", None),
@@ -128,7 +128,7 @@ def _apply(change: QueuedChange) -> None:
     app_label, model = change.record_type.split(".")
     content_type = ContentType.objects.get_by_natural_key(app_label, model)
     if change.action in (Action.CORRECT, Action.PROPOSE):
-        write = services.correct if change.action == Action.CORRECT else services.propose
+        write = services.correct if change.action == Action.CORRECT else proposals.propose
         write(
             content_type=content_type,
             object_id=change.object_id,

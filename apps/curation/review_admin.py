@@ -11,7 +11,7 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils.html import format_html
 
-from apps.curation import services
+from apps.curation import permissions, proposals
 from apps.curation.admin import NeverWaitsOnIngest, _record_link, history_url
 from apps.curation.models import Correction, CorrectionEvent, CorrectionToReview, QueuedChange
 from apps.curation.roles import CorrectionRoles, can, queue_steps
@@ -47,7 +47,7 @@ class CorrectionToReviewAdmin(CorrectionRoles, NeverWaitsOnIngest, admin.ModelAd
         return False
 
     def has_view_permission(self, request, obj=None):
-        return can(request, services.REVISE) or can(request, services.APPROVE)
+        return can(request, permissions.REVISE) or can(request, permissions.APPROVE)
 
     def has_module_permission(self, request):
         return self.has_view_permission(request)
@@ -84,7 +84,7 @@ class CorrectionToReviewAdmin(CorrectionRoles, NeverWaitsOnIngest, admin.ModelAd
 
     @admin.display(description="proposed value")
     def proposed(self, obj):
-        proposal = services.pending_proposal(obj)
+        proposal = proposals.pending_proposal(obj)
         if proposal is None:
             return "-"
         return format_html("{} <small>({}: {})</small>", proposal.after, proposal.username, proposal.reason)

@@ -1,5 +1,5 @@
 """The editor and curator roles in the admin (docs/ACCESS.md "Corrections: roles"). The services check every
-step again (apps.curation.services.require); this only shows each role the forms and actions it may use:
+step again (apps.curation.permissions.require); this only shows each role the forms and actions it may use:
 
 * an editor (``propose_correction``) may open the add and change forms, and saving one *proposes* the value;
 * a curator (``add_correction`` / ``change_correction``) saves corrections and revisions directly, reverts,
@@ -9,7 +9,7 @@ step again (apps.curation.services.require); this only shows each role the forms
 
 from django.contrib import admin, messages
 
-from apps.curation import queue, services
+from apps.curation import permissions, queue
 from apps.curation.models import Correction, QueuedChange
 
 
@@ -39,16 +39,16 @@ class CorrectionRoles:
     review_actions = ["confirm_selected", "approve_selected", "reject_selected"]
 
     def has_add_permission(self, request):
-        return can(request, services.CORRECT) or can(request, services.PROPOSE)
+        return can(request, permissions.CORRECT) or can(request, permissions.PROPOSE)
 
     def has_change_permission(self, request, obj=None):
-        return can(request, services.REVISE) or can(request, services.PROPOSE)
+        return can(request, permissions.REVISE) or can(request, permissions.PROPOSE)
 
     def has_revise_permission(self, request):
-        return can(request, services.REVISE)
+        return can(request, permissions.REVISE)
 
     def has_approve_permission(self, request):
-        return can(request, services.APPROVE)
+        return can(request, permissions.APPROVE)
 
     def write_action(self, request, obj) -> str:
         """What saving the form does: correct (or revise) for a curator, propose for an editor."""
@@ -56,7 +56,7 @@ class CorrectionRoles:
             content_type=obj.content_type, object_id=obj.object_id, field=obj.field
         ).first()
         new = existing is None or existing.status in (Correction.Status.PROPOSED, Correction.Status.REJECTED)
-        if can(request, services.CORRECT if new else services.REVISE):
+        if can(request, permissions.CORRECT if new else permissions.REVISE):
             return QueuedChange.Action.CORRECT
         messages.info(request, "Proposed: a curator approves it before it is served.")
         return QueuedChange.Action.PROPOSE

@@ -11,9 +11,9 @@ the correction ``needs_review`` (event ``drift``: old upstream, new upstream, th
 served); a curator ``confirm``s, revises or reverts it, each an event that clears the flag.
 
 Roles (docs/ACCESS.md "Corrections: roles"): every step checks its user's permission here, not only in the
-admin: an editor may only ``propose`` (stored, not served); a curator corrects, revises, reverts,
-reinstates, confirms and ``approve``s or ``reject``s proposals. ``user=None`` is the system itself (a
-management command, the test suite), never a web request: the admin and the queue always pass the user.
+admin (apps.curation.permissions); an editor's ``propose`` and a curator's ``approve`` / ``reject`` are in
+apps.curation.proposals. ``user=None`` is the system itself (a management command, the test suite), never a
+web request: the admin and the queue always pass the user.
 
 The overrides of every corrected model are read once and kept in memory (one query per model) until a
 correction is saved or deleted in this process, or for ``CACHE_SECONDS`` when another process changed them,
@@ -36,8 +36,9 @@ from django.db.models.signals import post_delete, post_save
 from django.utils import timezone
 
 from apps.core import overrides
-from apps.core.errors import InvalidParameter, JoshError, NotFound
+from apps.core.errors import InvalidParameter, NotFound
 from apps.curation.models import BackgroundRun, Correction, CorrectionEvent, ReviewFlag
+from apps.curation.permissions import CORRECT, REVISE, require
 
 CACHE_SECONDS = 30.0
 _cache: dict[str, tuple[float, dict, dict]] = {}
@@ -230,26 +231,6 @@ def check_field(model, name: str) -> models.Field:
     return model._meta.get_field(name)
 
 
-class PermissionDenied(JoshError):
-    """The user's role does not allow this step (an editor approving, a curator managing keys)."""
-
-    status = 403
-    type = "permission_error"
-    code = "permission_denied"
-
-
-# Django permissions each step needs (the editor and curator groups: migration 0004_drift_and_roles).
-CORRECT, REVISE = "curation.add_correction", "curation.change_correction"
-PROPOSE, APPROVE = "curation.propose_correction", "curation.approve_correction"
-
-
-def require(user, perm: str, step: str) -> None:
-    """Refuse ``step`` unless ``user`` (None: the system itself) holds ``perm``."""
-    if user is not None and not user.has_perm(perm):
-        who = user.get_username() or "an anonymous user"
-        raise PermissionDenied(f"{who} may not {step}: it needs the permission {perm}.")
-
-
 def _event(correction: Correction, action: str, *, before, after, reason: str, user, change_id) -> None:
     CorrectionEvent.objects.create(
         correction=correction,
@@ -285,17 +266,18 @@ def correct(
     """Store a correction (event ``create``) or change one (``revise``; a reverted correction revised is
     served again) and write it to the record now; later ingests keep it. A revise settles a drift and
     supersedes a pending proposal."""
-    record, correction = _target(content_type, object_id, field, value)
+    record, correction = checked_target(content_type, object_id, field, value)
     before = as_text(getattr(record, field))
-    new = correction is None or correction.status in _NEVER_SERVED
+    new = correction is None or correction.status in NEVER_SERVED
     require(user, CORRECT if new else REVISE, "correct a field" if new else "revise a correction")
     action = CorrectionEvent.Action.CREATE if new else CorrectionEvent.Action.REVISE
     if correction is None:
         correction = Correction(
             content_type=content_type, object_id=str(record.pk), field=field, created_by=user
         )
-    if new:
-        correction.ingested_value = before  # never served: the record holds the upstream value
+    if correction.pk is None or correction.status != Correction.Status.ACTIVE:
+        # Not served now (new, proposed, reverted): the record holds the upstream value, kept current there.
+        correction.ingested_value = before
     correction.value, correction.reason, correction.status = value, reason, Correction.Status.ACTIVE
     correction.needs_review = correction.proposal_pending = False
     correction.save()
@@ -335,7 +317,7 @@ def reinstate(correction: Correction, *, reason: str = "", user=None, change_id:
     if correction.status != Correction.Status.REVERTED:
         raise InvalidParameter("correction", f"The correction of {correction} is not reverted.")
     # While reverted the record served the upstream value, which ingests kept current there.
-    correction.ingested_value = _served(correction)
+    correction.ingested_value = served_text(correction)
     correction.status = Correction.Status.ACTIVE
     correction.save(update_fields=["status", "ingested_value", "updated_at"])
     _serve(correction, correction.value)
@@ -350,10 +332,10 @@ def reinstate(correction: Correction, *, reason: str = "", user=None, change_id:
     )
 
 
-_NEVER_SERVED = (Correction.Status.PROPOSED, Correction.Status.REJECTED)
+NEVER_SERVED = (Correction.Status.PROPOSED, Correction.Status.REJECTED)
 
 
-def _target(content_type: ContentType, object_id: str, field: str, value: str | None):
+def checked_target(content_type: ContentType, object_id: str, field: str, value: str | None):
     """(record, its correction of ``field`` or None), once the field and value are checked."""
     record = resolve_record(content_type, object_id)
     model_field = check_field(type(record), field)
@@ -364,102 +346,11 @@ def _target(content_type: ContentType, object_id: str, field: str, value: str | 
     return record, correction
 
 
-def _served(correction: Correction) -> str | None:
+def served_text(correction: Correction) -> str | None:
     model = correction.content_type.model_class()
     return as_text(
         model.objects.filter(pk=correction.object_id).values_list(correction.field, flat=True).first()
     )
-
-
-@transaction.atomic
-def propose(
-    *,
-    content_type: ContentType,
-    object_id: str,
-    field: str,
-    value: str | None,
-    reason: str,
-    user=None,
-    change_id: int | None = None,
-) -> Correction:
-    """An editor's value for a field (event ``propose``): stored, not served until a curator approves it.
-    The field's first proposal is a correction in state ``proposed``; one on a corrected field waits beside
-    the value served (``proposal_pending``), which stays until the approval."""
-    require(user, PROPOSE, "propose a correction")
-    record, correction = _target(content_type, object_id, field, value)
-    served = as_text(getattr(record, field))
-    if correction is None:
-        correction = Correction(
-            content_type=content_type, object_id=str(record.pk), field=field, created_by=user
-        )
-    if correction.pk is None or correction.status in _NEVER_SERVED:
-        correction.value, correction.reason, correction.status = value, reason, Correction.Status.PROPOSED
-        correction.ingested_value = served
-    correction.proposal_pending = True
-    if correction.status in (Correction.Status.ACTIVE, Correction.Status.REVERTED):
-        # The served value (and its provenance's ``at``) stays as it is until the approval.
-        correction.save(update_fields=["proposal_pending"])
-    else:
-        correction.save()
-    _event(
-        correction, CorrectionEvent.Action.PROPOSE, before=served, after=value, reason=reason, user=user,
-        change_id=change_id,
-    )  # fmt: skip
-    return correction
-
-
-def pending_proposal(correction: Correction) -> CorrectionEvent | None:
-    """The latest ``propose`` event while the correction has a proposal waiting."""
-    if not correction.proposal_pending:
-        return None
-    return correction.events.filter(action=CorrectionEvent.Action.PROPOSE).order_by("-pk").first()
-
-
-def _locked_proposal(correction: Correction, user, step: str) -> tuple[Correction, CorrectionEvent]:
-    require(user, APPROVE, step)
-    correction = Correction.objects.select_for_update().get(pk=correction.pk)
-    proposal = pending_proposal(correction)
-    if proposal is None:
-        raise InvalidParameter("correction", f"The correction of {correction} has no proposal waiting.")
-    return correction, proposal
-
-
-@transaction.atomic
-def approve(correction: Correction, *, reason: str = "", user=None, change_id: int | None = None) -> None:
-    """Serve the waiting proposal's value now and on every later ingest (event ``approve``)."""
-    correction, proposal = _locked_proposal(correction, user, "approve a proposed correction")
-    before = _served(correction)
-    if correction.status != Correction.Status.ACTIVE:
-        correction.ingested_value = before  # not served until now: the record holds the upstream value
-    correction.value, correction.reason = proposal.after, proposal.reason
-    correction.status, correction.proposal_pending, correction.needs_review = (
-        Correction.Status.ACTIVE,
-        False,
-        False,
-    )
-    correction.save()
-    _serve(correction, correction.value)
-    why = reason or f"approved {proposal.username or 'the editor'}'s proposal"
-    _event(
-        correction, CorrectionEvent.Action.APPROVE, before=before, after=correction.value, reason=why,
-        user=user, change_id=change_id,
-    )  # fmt: skip
-
-
-@transaction.atomic
-def reject(correction: Correction, *, reason: str = "", user=None, change_id: int | None = None) -> None:
-    """Turn the waiting proposal down (event ``reject``); what is served does not change. A proposal that
-    was never served leaves its correction ``rejected``."""
-    correction, _proposal = _locked_proposal(correction, user, "reject a proposed correction")
-    served = _served(correction)
-    correction.proposal_pending = False
-    if correction.status == Correction.Status.PROPOSED:
-        correction.status = Correction.Status.REJECTED
-    correction.save(update_fields=["proposal_pending", "status"])
-    _event(
-        correction, CorrectionEvent.Action.REJECT, before=served, after=served, reason=reason, user=user,
-        change_id=change_id,
-    )  # fmt: skip
 
 
 @transaction.atomic

@@ -108,6 +108,19 @@ def test_an_upstream_change_flags_the_correction_counts_it_and_a_curator_settles
     assert _events(correction)[3] == ("drift", CORRECTED, CORRECTED, upstream, renamed)
     assert _events(correction)[4][1:3] == (CORRECTED, upstream)
 
+    # While reverted, upstream moves again: nothing to review (the file's value is served); a later revise
+    # keeps the value the file says now as its upstream.
+    while_reverted = run_ingest(slug="bills", paths=[tmp_path / BILL_FILE.name])
+    assert while_reverted.corrections_needing_review == 0
+    services.correct(content_type=ct, object_id=str(bill.pk), field="title", value=CORRECTED, reason="again")
+    correction.refresh_from_db()
+    assert (correction.status, correction.ingested_value, correction.needs_review) == (
+        "active",
+        renamed,
+        False,
+    )
+    assert [e[0] for e in _events(correction)][-1] == "revise"
+
 
 def test_a_revise_settles_a_drift_and_the_ingest_command_says_how_many_need_review(
     hardening_corpus, tmp_path

@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from apps.access.services import api_key_issue
 from apps.bills.models import Bill
-from apps.curation import queue, services
+from apps.curation import permissions, proposals, queue, services
 from apps.curation.models import Correction, CorrectionEvent, QueuedChange
 
 pytestmark = pytest.mark.django_db
@@ -61,7 +61,7 @@ def _in_state(state: str) -> Correction:
     if state == "none":
         return None
     if state == "proposed":
-        return services.propose(**where, value="Proposed title", reason="editor's reading")
+        return proposals.propose(**where, value="Proposed title", reason="editor's reading")
     correction = services.correct(**where, value="Corrected title", reason="readable")
     if state == "reverted":
         services.revert(correction)
@@ -190,10 +190,12 @@ def _prepare(step: str):
         _in_state("active")
         return lambda user: services.correct(**where, value="A revised title", reason="why", user=user)
     if step == "propose":
-        return lambda user: services.propose(**where, value="A proposed title", reason="why", user=user)
+        return lambda user: proposals.propose(**where, value="A proposed title", reason="why", user=user)
     state = {"revert": "active", "reinstate": "reverted", "confirm": "drifted"}.get(step, "proposed")
     correction = _in_state(state)
-    return lambda user: getattr(services, step)(correction, reason="why", user=user)
+    return lambda user: getattr(proposals if step in ("approve", "reject") else services, step)(
+        correction, reason="why", user=user
+    )
 
 
 # service -> roles allowed (API keys authenticate reads only: no service takes one)
@@ -222,7 +224,7 @@ def test_every_correction_service_checks_the_role(hardening_corpus, people, role
         assert (event.action, event.username) == (expected, user.get_username())
         assert CorrectionEvent.objects.count() == before + 1
     else:
-        with pytest.raises(services.PermissionDenied, match="may not") as denied:
+        with pytest.raises(permissions.PermissionDenied, match="may not") as denied:
             take(user)
         assert denied.value.status == 403 and CorrectionEvent.objects.count() == before
 
@@ -231,7 +233,7 @@ def test_every_correction_service_checks_the_role(hardening_corpus, people, role
 def test_the_queue_refuses_a_role_before_queueing_anything(hardening_corpus, people, role):
     bill, _ = _bill()
     before = QueuedChange.objects.count()
-    with pytest.raises(services.PermissionDenied):
+    with pytest.raises(permissions.PermissionDenied):
         queue.submit(
             action=QueuedChange.Action.CORRECT,
             user=people[role],
@@ -278,7 +280,7 @@ def test_an_editor_proposes_in_the_admin_and_a_curator_approves_from_the_review_
     bill.refresh_from_db()
     correction.refresh_from_db()
     assert (bill.title, correction.value, correction.proposal_pending) == ("Proposed", "Proposed", True)
-    services.reject(correction, reason="the first reading stands")
+    proposals.reject(correction, reason="the first reading stands")
     events = list(correction.events.order_by("pk").values_list("action", "username"))
     assert events == [
         ("propose", "eddie"),
