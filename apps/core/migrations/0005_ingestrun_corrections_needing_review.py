@@ -4,15 +4,17 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('core', '0004_ingestrun_limits'),
+        ("core", "0004_ingestrun_limits"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='ingestrun',
-            name='corrections_needing_review',
-            field=models.PositiveIntegerField(default=0, help_text="Corrected fields whose source-file value this run changed: each correction was flagged for a curator's review (the warnings name them)."),
+            model_name="ingestrun",
+            name="corrections_needing_review",
+            field=models.PositiveIntegerField(
+                default=0,
+                help_text="Corrected fields whose source-file value this run changed: each correction was flagged for a curator's review (the warnings name them).",
+            ),
         ),
     ]
