@@ -24,7 +24,7 @@ def _latest(correction: Correction, action: str) -> CorrectionEvent | None:
 @admin.register(CorrectionToReview)
 class CorrectionToReviewAdmin(CorrectionRoles, NeverWaitsOnIngest, admin.ModelAdmin):
     list_display = (
-        "record", "field", "why", "served", "previous_upstream", "new_upstream", "proposed", "history", "revise",
+        "record", "why", "served", "previous_upstream", "new_upstream", "proposed", "links",
     )  # fmt: skip
     list_display_links = None
     list_filter = ("needs_review", "proposal_pending", ("content_type", admin.RelatedOnlyFieldListFilter))
@@ -52,9 +52,9 @@ class CorrectionToReviewAdmin(CorrectionRoles, NeverWaitsOnIngest, admin.ModelAd
     def has_module_permission(self, request):
         return self.has_view_permission(request)
 
-    @admin.display(description="record")
+    @admin.display(description="record: field")
     def record(self, obj):
-        return _record_link(obj)
+        return format_html("{}: {}", _record_link(obj), obj.field)
 
     @admin.display(description="to review")
     def why(self, obj):
@@ -89,14 +89,16 @@ class CorrectionToReviewAdmin(CorrectionRoles, NeverWaitsOnIngest, admin.ModelAd
             return "-"
         return format_html("{} <small>({}: {})</small>", proposal.after, proposal.username, proposal.reason)
 
-    @admin.display(description="history")
-    def history(self, obj):
-        return format_html('<a href="{}">{} event(s)</a>', history_url(obj.pk), obj.events.count())
-
-    @admin.display(description="revise")
-    def revise(self, obj):
-        url = reverse("admin:curation_correction_change", args=[obj.pk])
-        return format_html('<a href="{}">Revise</a>', url)
+    @admin.display(description="act")
+    def links(self, obj):
+        """Revise on the correction's own page; the field's history. One narrow column (1366 px)."""
+        revise = reverse("admin:curation_correction_change", args=[obj.pk])
+        return format_html(
+            '<a href="{}">Revise</a><br><a href="{}">History ({})</a>',
+            revise,
+            history_url(obj.pk),
+            obj.events.count(),
+        )
 
     @admin.action(
         description="Revert the selected corrections (serve the upstream value; history kept)",
