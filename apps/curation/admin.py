@@ -149,7 +149,13 @@ class CorrectionAdmin(CorrectionRoles, NeverWaitsOnIngest, admin.ModelAdmin):
     list_display = (
         "record", "field", "status", "value", "ingested_value", "created_by", "updated_at", "reason", "history",
     )  # fmt: skip
-    list_filter = ("status", "needs_review", "proposal_pending", "content_type", "field")
+    list_filter = (
+        "status",
+        "needs_review",
+        "proposal_pending",
+        ("content_type", admin.RelatedOnlyFieldListFilter),
+        "field",
+    )
     search_fields = ("object_id", "field", "value", "reason")
     readonly_fields = ("status", "ingested_value", "created_by", "created_at", "updated_at", "history")
     actions = ["revert_selected", "reinstate_selected", *CorrectionRoles.review_actions]
