@@ -20,6 +20,7 @@ from apps.core.db.timelimit import is_interrupt, timeout_error
 from apps.core.errors import JoshError, NotFound, error_body
 from apps.core.services.sources import sources_list
 from apps.dossiers import selectors as dossiers
+from apps.dossiers.selectors.entities import find_entities
 from apps.explorer import lists, records, services
 from apps.explorer import search as explorer_search
 from apps.explorer.links import link_for_id
@@ -141,12 +142,17 @@ def _search_page(request):
         return render(request, "explorer/search.html", _search_context(form))
     if form.as_ is None and (url := records.lookup(form.q)):
         return HttpResponseRedirect(url)
+    entities = _entity_cards(form.q)
+    # A query that is exactly a citation of a record Josh holds opens it, as an id does: the reader typed
+    # "89 FR 9838" to read that document, and the page links back to a word search (as=words) for the rest.
+    if form.as_ is None and entities and entities[0]["kind"] == "citation":
+        return HttpResponseRedirect(entities[0]["url"])
     try:
         outcome = explorer_search.run(form)
     except JoshError as exc:
         if exc.status == 503:
             raise
-        context = _search_context(form, error=_err(exc))
+        context = _search_context(form, error=_err(exc), entities=entities)
         return render(request, "explorer/search.html", context, status=exc.status)
     hits = [
         {"hit": hit, "rank": form.offset + i, "url": _hit_url(hit)}
@@ -165,6 +171,7 @@ def _search_page(request):
     context = _search_context(
         form,
         outcome=outcome,
+        entities=entities,
         hits=hits,
         facets=facets,
         all_sources_url=form.url(source=None, page=None),
@@ -176,6 +183,15 @@ def _search_page(request):
         id_like=any(c.isdigit() or c == ":" for c in form.q) and records.url_for_id(form.q) is not None,
     )
     return render(request, "explorer/search.html", context)
+
+
+def _entity_cards(q: str) -> list[dict]:
+    """The members, committees and cited record the query names, each with its page (one box)."""
+    return [
+        {**card.model_dump(), "url": records.record_path(card.resource, card.id)}
+        for card in find_entities(q)
+        if card.resource in records.GETTERS
+    ]
 
 
 def _err(exc: JoshError) -> dict:
