@@ -118,6 +118,8 @@ def _by_id(text: str) -> Cite | None:
 
 
 def _bill_without_congress(text: str) -> Cite | None:
+    if len(re.findall(r"\d+", text)) != 1:  # "HR1 118" squashes to H.R. 1118: two numbers are no bill
+        return None
     ref = parse_bill_ref(text)
     return _bill_cite(ref) if ref is not None and ref.congress is None else None
 
