@@ -144,7 +144,7 @@ def _search_page(request):
         return HttpResponseRedirect(url)
     entities = _entity_cards(form.q)
     # A query that is exactly a citation of a record Josh holds opens it, as an id does: the reader typed
-    # "89 FR 9838" to read that document, and the page links back to a word search (as=words) for the rest.
+    # "89 FR 9838" to read that document. as=words keeps the word search (with the card above the hits).
     if form.as_ is None and entities and entities[0]["kind"] == "citation":
         return HttpResponseRedirect(entities[0]["url"])
     try:
