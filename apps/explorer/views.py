@@ -15,6 +15,7 @@ from apps.access.policy import access_check, policy_active
 from apps.bills import selectors as bills
 from apps.bills.ids import topic_id
 from apps.bills.schemas import PageParams
+from apps.citations.parse import parse_citation
 from apps.core.adapters import josh_error_response
 from apps.core.db.timelimit import is_interrupt, timeout_error
 from apps.core.errors import JoshError, NotFound, error_body
@@ -180,7 +181,8 @@ def _search_page(request):
         csv_url=form.api_url() + "&format=csv",
         api_url=form.api_url(),
         # "crs:R00001" is worth a word about; "snap" (a well-formed committee code) is not.
-        id_like=any(c.isdigit() or c == ":" for c in form.q) and records.url_for_id(form.q) is not None,
+        id_like=(any(c.isdigit() or c == ":" for c in form.q) and records.url_for_id(form.q) is not None)
+        or (not entities and parse_citation(form.q) is not None),  # "89 FR 1": a citation of nothing held
     )
     return render(request, "explorer/search.html", context)
 

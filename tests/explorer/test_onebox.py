@@ -138,3 +138,11 @@ def test_the_search_page_shows_cards_above_the_hits(corpus_sample, client):
     assert '<a href="/federal-register/fr:2024-02812">' in words and 'class="entities"' in words
     plain = client.get("/search", {"q": "walk-in freezer efficiency", "mode": "lexical"}).content.decode()
     assert 'class="entities"' not in plain
+
+
+@pytest.mark.parametrize("q", ["89 FR 1", "S. Rept. 118-12"])
+def test_a_citation_of_a_record_not_held_is_searched_and_says_so(corpus_sample, client, q):
+    response = client.get("/search", {"q": q, "mode": "lexical"})
+    html = response.content.decode()
+    assert response.status_code == 200 and 'class="entities"' not in html
+    assert "reads as an id, but no such record is loaded" in html
