@@ -146,3 +146,24 @@ def test_a_citation_of_a_record_not_held_is_searched_and_says_so(corpus_sample, 
     html = response.content.decode()
     assert response.status_code == 200 and 'class="entities"' not in html
     assert "reads as an id, but no such record is loaded" in html
+
+
+def test_the_cards_survive_a_document_search_past_its_budget(corpus_sample, client, monkeypatch):
+    """A document search that runs out of time (simulated: its run raises the budget's own 503) still shows
+    the cards found before it, with the reason, instead of the bare timeout page."""
+    from apps.core.db.timelimit import timeout_error
+    from apps.explorer import search as explorer_search
+
+    def out_of_time(form):
+        raise timeout_error()
+
+    monkeypatch.setattr(explorer_search, "run", out_of_time)
+    response = client.get("/search", {"q": "Sen. Markey"})
+    html = response.content.decode()
+    assert response.status_code == 503
+    assert (
+        '<a href="/legislators/M000133">Edward J. Markey</a>' in html and "That search could not run" in html
+    )
+    assert (
+        client.get("/search", {"q": "walk-in freezer efficiency"}).status_code == 503
+    )  # no cards: as before
