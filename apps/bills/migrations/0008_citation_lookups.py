@@ -4,14 +4,13 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('bills', '0007_longer_action_type_and_sap_citation'),
+        ("bills", "0007_longer_action_type_and_sap_citation"),
     ]
 
     operations = [
         migrations.AddIndex(
-            model_name='committeereport',
-            index=models.Index(fields=['congress', 'number', 'report_type'], name='committee_report_number'),
+            model_name="committeereport",
+            index=models.Index(fields=["congress", "number", "report_type"], name="committee_report_number"),
         ),
     ]

@@ -4,14 +4,13 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('documents', '0005_help_texts'),
+        ("documents", "0005_help_texts"),
     ]
 
     operations = [
         migrations.AddIndex(
-            model_name='frdocument',
-            index=models.Index(fields=['volume', 'start_page'], name='fr_volume_page'),
+            model_name="frdocument",
+            index=models.Index(fields=["volume", "start_page"], name="fr_volume_page"),
         ),
     ]
