@@ -154,7 +154,7 @@ def _search_page(request):
         if exc.status == 503 and not entities:
             raise
         # The records the query names are found before the document search: when that search runs out of
-        # time ("Sen. Markey" reads "sen" as a prefix of every "senate"), the cards still lead to them.
+        # time (a cold first "Sen. Markey" on the demo took 8 s), the cards still lead to them.
         context = _search_context(form, error=_err(exc), entities=entities)
         return render(request, "explorer/search.html", context, status=exc.status)
     hits = [
