@@ -1,4 +1,5 @@
 from datetime import date, datetime
+from typing import Literal
 
 from pydantic import BaseModel, Field, model_serializer
 
@@ -52,3 +53,17 @@ class Citation(BaseModel):
             data.pop("corrected_fields", None)
             data.pop("corrections", None)
         return data
+
+
+class EntityCard(BaseModel):
+    """A record the whole query names: a member, a committee, or the record a citation cites ("one box")."""
+
+    kind: Literal["legislator", "committee", "citation"] = Field(
+        description="legislator / committee: the query is that member's or committee's name (or nickname, "
+        "with or without Sen./Rep.); citation: the query is a citation of the record."
+    )
+    resource: str = Field(description="The record's collection: GET /v1/<resource>/{id} returns it.")
+    id: str = Field(description="The record's public id.")
+    name: str = Field(description="The member's or committee's name, or the record's title.")
+    detail: str = Field(description='One line saying what it is, e.g. "Senator, D-MA" or "89 FR 9741-9743".')
+    matched: str = Field(description="What the query was read as: the name, or the citation as printed.")

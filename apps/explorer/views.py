@@ -15,11 +15,13 @@ from apps.access.policy import access_check, policy_active
 from apps.bills import selectors as bills
 from apps.bills.ids import topic_id
 from apps.bills.schemas import PageParams
+from apps.citations.parse import parse_citation
 from apps.core.adapters import josh_error_response
 from apps.core.db.timelimit import is_interrupt, timeout_error
 from apps.core.errors import JoshError, NotFound, error_body
 from apps.core.services.sources import sources_list
 from apps.dossiers import selectors as dossiers
+from apps.dossiers.selectors.entities import find_entities
 from apps.explorer import lists, records, services
 from apps.explorer import search as explorer_search
 from apps.explorer.links import link_for_id
@@ -141,12 +143,19 @@ def _search_page(request):
         return render(request, "explorer/search.html", _search_context(form))
     if form.as_ is None and (url := records.lookup(form.q)):
         return HttpResponseRedirect(url)
+    entities = _entity_cards(form.q)
+    # A query that is exactly a citation of a record Josh holds opens it, as an id does: the reader typed
+    # "89 FR 9838" to read that document. as=words keeps the word search (with the card above the hits).
+    if form.as_ is None and entities and entities[0]["kind"] == "citation":
+        return HttpResponseRedirect(entities[0]["url"])
     try:
         outcome = explorer_search.run(form)
     except JoshError as exc:
-        if exc.status == 503:
+        if exc.status == 503 and not entities:
             raise
-        context = _search_context(form, error=_err(exc))
+        # The records the query names are found before the document search: when that search runs out of
+        # time (a cold first "Sen. Markey" on the demo took 8 s), the cards still lead to them.
+        context = _search_context(form, error=_err(exc), entities=entities)
         return render(request, "explorer/search.html", context, status=exc.status)
     hits = [
         {"hit": hit, "rank": form.offset + i, "url": _hit_url(hit)}
@@ -165,6 +174,7 @@ def _search_page(request):
     context = _search_context(
         form,
         outcome=outcome,
+        entities=entities,
         hits=hits,
         facets=facets,
         all_sources_url=form.url(source=None, page=None),
@@ -173,9 +183,19 @@ def _search_page(request):
         csv_url=form.api_url() + "&format=csv",
         api_url=form.api_url(),
         # "crs:R00001" is worth a word about; "snap" (a well-formed committee code) is not.
-        id_like=any(c.isdigit() or c == ":" for c in form.q) and records.url_for_id(form.q) is not None,
+        id_like=(any(c.isdigit() or c == ":" for c in form.q) and records.url_for_id(form.q) is not None)
+        or (not entities and parse_citation(form.q) is not None),  # "89 FR 1": a citation of nothing held
     )
     return render(request, "explorer/search.html", context)
+
+
+def _entity_cards(q: str) -> list[dict]:
+    """The members, committees and cited record the query names, each with its page (one box)."""
+    return [
+        {**card.model_dump(), "url": records.record_path(card.resource, card.id)}
+        for card in find_entities(q)
+        if card.resource in records.GETTERS
+    ]
 
 
 def _err(exc: JoshError) -> dict:

@@ -11,7 +11,9 @@ from django.http import JsonResponse
 from ninja import Query, Router, Schema
 from pydantic import Field
 
+from apps.citations.schemas import EntityCard
 from apps.core.plans import all_plans
+from apps.search.entities import entities_for
 from apps.search.schemas import SearchPage
 from apps.search.selectors import search, similar
 
@@ -38,6 +40,14 @@ class SearchParams(Schema):
     offset: int = Field(0, ge=0, description="Hits to skip (max 1000).")
 
 
+class SearchAnswer(SearchPage):
+    entities: list[EntityCard] = Field(
+        default_factory=list,
+        description='The members, committees and cited record the whole query names ("Sen. Markey", '
+        '"Ways and Means", "89 FR 9838"), best first; empty for most searches.',
+    )
+
+
 class SimilarParams(Schema):
     limit: int | None = Field(None, description="Page size (default 20, max 250).")
     offset: int = Field(0, ge=0, description="Hits to skip (max 1000).")
@@ -46,12 +56,13 @@ class SimilarParams(Schema):
 # by_alias: the spec names fields as the body does (Degraded.from_ is "from" on the wire)
 @router.get(
     "/search",
-    response=SearchPage,
+    response=SearchAnswer,
     by_alias=True,
     summary="Search every corpus: lexical, semantic or hybrid",
 )
 def search_view(request, params: Query[SearchParams]):
-    return JsonResponse(search(**params.dict()).public())
+    body = search(**params.dict()).public()
+    return JsonResponse({**body, "entities": entities_for(params.q)})
 
 
 def _similar_view(slug: str):

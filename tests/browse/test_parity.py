@@ -105,11 +105,15 @@ def _millis(payload) -> str:
     return re.sub(r"(T\d\d:\d\d:\d\d\.\d{3})\d*", r"\1", json.dumps(payload, sort_keys=True))
 
 
+VOLATILE = ("took_ms", "query_cost", "entity_type", "entities")
+
+
 def _volatile(body):
     """Timings differ per call; MCP search hits add ``url`` (ChatGPT's contract) where REST hits lack it;
-    resolve_entity names the entity_type it searched."""
+    resolve_entity names the entity_type it searched; REST and browse search answers add the one-box
+    ``entities`` (apps.search.entities), which the MCP search tools leave to resolve_entity."""
     if isinstance(body, dict):
-        body = {k: v for k, v in body.items() if k not in ("took_ms", "query_cost", "entity_type")}
+        body = {k: v for k, v in body.items() if k not in VOLATILE}
         if "took_ms" in body or isinstance(body.get("results"), list):
             body["results"] = [{k: v for k, v in hit.items() if k != "url"} for hit in body["results"]]
     return body

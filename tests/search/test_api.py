@@ -31,13 +31,14 @@ def test_hybrid_response_shape(get):
     body = response.json()
     assert set(body) == {
         "results", "total", "total_basis", "source_counts", "no_match", "took_ms", "mode", "ignored_terms",
-        "approximate",
+        "approximate", "entities",
     }  # fmt: skip
     assert body["mode"] == "hybrid" and body["total"] == 8 and body["total_basis"] == "exact"
     assert (
         body["source_counts"] == {"bills": 8} and body["no_match"] is None
     )  # no floor for the hashing model
     assert body["ignored_terms"] == [] and body["approximate"] == []  # 8 bills: every chunk rescored
+    assert body["entities"] == []  # words, not a name or a citation
     top = body["results"][0]
     assert set(top) == HIT_KEYS
     assert top["id"] == "hr:119:102" and top["source"] == "bills" and top["resource"] == "bills"

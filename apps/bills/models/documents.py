@@ -74,3 +74,5 @@ class CommitteeReport(CitedRecord):
         constraints = [
             models.UniqueConstraint(fields=["bill", "citation"], name="uniq_bill_committee_report")
         ]
+        # "S. Rept. 118-12" is looked up by its parts (apps.dossiers.selectors.citations.bill_for_report).
+        indexes = [models.Index(fields=["congress", "number", "report_type"], name="committee_report_number")]

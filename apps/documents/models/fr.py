@@ -54,6 +54,8 @@ class FrDocument(CitedRecord):
 
     class Meta:
         ordering = ["-published_at", "start_page", "document_number"]
+        # "89 FR 9838" is looked up by volume and page (apps.dossiers.selectors.citations.fr_document_at).
+        indexes = [models.Index(fields=["volume", "start_page"], name="fr_volume_page")]
 
     def __str__(self):
         return f"{self.citation_string}: {self.title[:80]}"
