@@ -23,8 +23,12 @@ def _request_id(ctx) -> str:
 
 
 def _caller_kind() -> str:
+    """``anonymous`` or ``api_key:<key id>`` (the key's row id, never the secret)."""
     token = get_access_token()
-    return "anonymous" if token is None else token.client_id.split(":", 1)[0]
+    if token is None:
+        return "anonymous"
+    kind, _, ident = token.client_id.partition(":")
+    return f"api_key:{ident}" if kind == "apikey" else token.client_id
 
 
 def _is_error(result: Any) -> bool:
@@ -85,22 +89,23 @@ def make_validation_middleware(server):
 
 
 async def log_tool_calls(ctx, call_next):
-    """One structured line per tools/call: tool_name, request_id, duration_ms, result_status, caller_kind."""
+    """One structured line per tools/call: tool_name, request_id, duration_ms, result_status (ok | error),
+    caller_kind (anonymous | api_key:<id>); a failure's kind (isError result, JSON-RPC code) is error_kind."""
     if ctx.method != "tools/call":
         return await call_next(ctx)
     request_id = _request_id(ctx)
     token = set_request_id(request_id)
     started = time.perf_counter()
-    status = "ok"
+    error_kind = None
     try:
         result = await call_next(ctx)
-        status = "tool_error" if _is_error(result) else "ok"
+        error_kind = "tool_error" if _is_error(result) else None
         return result
     except MCPError as exc:
-        status = f"rpc_error:{exc.error.code}" if hasattr(exc, "error") else "rpc_error"
+        error_kind = f"rpc_error:{exc.error.code}" if hasattr(exc, "error") else "rpc_error"
         raise
     except Exception:
-        status = "exception"
+        error_kind = "exception"
         raise
     finally:
         record = {
@@ -108,8 +113,10 @@ async def log_tool_calls(ctx, call_next):
             "tool_name": (ctx.params or {}).get("name") if isinstance(ctx.params, dict) else None,
             "request_id": request_id,
             "duration_ms": round((time.perf_counter() - started) * 1000, 2),
-            "result_status": status,
+            "result_status": "ok" if error_kind is None else "error",
             "caller_kind": _caller_kind(),
         }
+        if error_kind is not None:
+            record["error_kind"] = error_kind
         logger.info(json.dumps(record), extra=record)
         reset_request_id(token)

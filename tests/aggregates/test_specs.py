@@ -108,7 +108,10 @@ def test_past_the_time_limit_is_aggregate_timeout(monkeypatch, settings):
             agg=AggregateParams(group_by="party"),
         )
     assert caught.value.code == "aggregate_timeout" and caught.value.status == 503
-    assert caught.value.hint == {"time_limit_ms": 10}
+    assert caught.value.hint == {
+        "time_limit_ms": 10,
+        "suggest_narrowing": ["chamber", "committee", "congress", "member", "group_by", "time_interval"],
+    }
 
 
 def test_describe_fields_names_every_filter_and_field_with_examples():
