@@ -1,8 +1,10 @@
-"""MCP server middleware: argument validation (-32602 naming the field) and one log line per tool call."""
+"""MCP server middleware: argument normalisation (flat or ``filters``), validation (-32602 naming the field)
+and one log line per tool call."""
 
 import json
 import logging
 import time
+from dataclasses import replace
 from typing import Any
 
 from jsonschema import Draft202012Validator
@@ -10,8 +12,9 @@ from mcp.server.auth.middleware.auth_context import get_access_token
 from mcp.shared.exceptions import MCPError
 from mcp.types import INVALID_PARAMS
 
-from apps.core.errors import clip_message
+from apps.core.errors import InvalidParameter, clip_message
 from apps.core.request_context import new_request_id, reset_request_id, set_request_id
+from apps.mcp_bridge.tools.base import error_result, normalize_arguments
 
 logger = logging.getLogger("josh.mcp")
 
@@ -77,6 +80,11 @@ def make_validation_middleware(server):
                 clip_message(f"Unknown tool: {name}"),
                 data={"field": "name", "valid_tools": tools},
             )
+        try:
+            arguments = normalize_arguments(set(validator.schema.get("properties", {})), arguments)
+        except InvalidParameter as exc:
+            return error_result(exc)
+        ctx = replace(ctx, params={**ctx.params, "arguments": arguments})
         error = next(iter(sorted(validator.iter_errors(arguments), key=lambda e: list(e.path))), None)
         if error is not None:
             field = _field(error)

@@ -31,8 +31,9 @@ Which tool:
 - Exact phrase or citation → lexical_search; paraphrase / concept → semantic_search.
 - What is loaded → list_sources.
 Ids are type-prefixed: bills hr:119:103 (H.R. 103 of the 119th Congress), legislators by bioguide id
-(S000033), committees by thomas id (HSWM, HSWM01), votes house:119:2025:77. Errors come back as isError
-results with a stable `code` and a hint saying how to recover."""
+(S000033), committees by thomas id (HSWM, HSWM01), votes house:119:2025:77. Narrowing arguments go flat
+(congress=119) or in one `filters` object ({"congress": 119}); every tool takes both. Errors come back as
+isError results with a stable `code` and a hint saying how to recover."""
 
 
 def _shapes() -> dict[str, list[str]]:

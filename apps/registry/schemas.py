@@ -214,6 +214,15 @@ class VoteListParams(BaseModel):
     bill_id: str | None = Field(
         None, max_length=40, description="Any bill spelling: hjres:119:24, H.J.Res. 24-119."
     )
+    since: date | None = Field(None, description="Votes on or after this day (YYYY-MM-DD, Eastern).")
+    until: date | None = Field(None, description="Votes on or before this day (YYYY-MM-DD, Eastern).")
+    category: str | None = Field(
+        None,
+        max_length=32,
+        pattern=r"^[A-Za-z-]+$",
+        description="What the vote was on (upstream category): nomination, cloture, passage, "
+        "passage-suspension, amendment, procedural, recommit, treaty, veto-override, quorum, leadership.",
+    )
     limit: int | None = None
     cursor: str | None = None
 

@@ -71,6 +71,25 @@ def test_list_votes_filters(client, django_assert_num_queries):
     assert client.get("/v1/votes", {"bill_id": "hjres24-119"}).json()["pagination"]["total"] == 3
 
 
+def test_votes_by_date_range_and_category(client):
+    """"How many Senate votes in 2025 were on nominations" is one count; days are Eastern: the Hegseth
+    tie-breaker (senate:119:2025:15, 8:57 p.m. EST on Jan 24, stored 01:57 UTC on Jan 25) is a Jan 24 vote."""
+    senate_2025 = {"chamber": "senate", "since": "2025-01-01", "until": "2025-12-31"}
+    listed = client.get("/v1/votes", {**senate_2025, "limit": 250}).json()["results"]
+    assert len(listed) == 124 and {r["id"].split(":")[:3] == ["senate", "119", "2025"] for r in listed} == {True}
+    by_category = Counter(r["category"] for r in listed)
+    count = client.get("/v1/votes", {**senate_2025, "aggregate": "count", "category": "nomination"}).json()
+    assert count["total"]["count"] == by_category["nomination"] == 29
+    assert count["filters"] == {**senate_2025, "category": "nomination"}
+    grouped = client.get("/v1/votes", {**senate_2025, "group_by": "category"}).json()
+    assert {g["key"]: g["count"] for g in grouped["groups"]} == dict(by_category)
+    day = {"category": "Nomination", "chamber": "senate"}
+    jan24 = client.get("/v1/votes", {**day, "since": "2025-01-24", "until": "2025-01-24"}).json()
+    assert [r["id"] for r in jan24["results"]] == ["senate:119:2025:15"]
+    jan25 = client.get("/v1/votes", {**day, "since": "2025-01-25", "until": "2025-01-25"}).json()
+    assert [r["id"] for r in jan25["results"]] == ["senate:119:2025:17"]
+
+
 def test_house_vote_positions_use_bioguide_ids(client):
     body = client.get("/v1/votes/house:119:2025:2").json()
     massie = next(p for p in body["positions"] if p["member_ref"] == "M001184")
@@ -82,7 +101,8 @@ def test_house_vote_positions_use_bioguide_ids(client):
     ("params", "parameter", "code"),
     [({"chamber": "joint"}, "chamber", "invalid_parameter"), ({"congress": 0}, "congress", "invalid_parameter"),
      ({"bill_id": "nonsense"}, "bill_id", "unrecognized_id_format"),
-     ({"bill_id": "H.J.Res. 24"}, "bill_id", "unrecognized_id_format")],
+     ({"bill_id": "H.J.Res. 24"}, "bill_id", "unrecognized_id_format"),
+     ({"since": "2025-13-01"}, "since", "invalid_parameter"), ({"category": "on nominations"}, "category", "invalid_parameter")],
 )  # fmt: skip
 def test_bad_parameters_are_400(client, params, parameter, code):
     assert_error(client.get("/v1/votes", params), 400, code, parameter)

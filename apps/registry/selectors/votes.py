@@ -1,7 +1,9 @@
 from collections import Counter
+from datetime import timedelta
 
 from apps.core.errors import NotFound
 from apps.core.ids import normalize_for, parse_bill_ref
+from apps.core.legislative import day_start
 from apps.core.pagination import Page, paginate
 from apps.registry.models import RollCallVote
 from apps.registry.schemas import PositionOut, VoteListParams, VoteOut, VoteSummary
@@ -90,11 +92,17 @@ def vote_queryset(*, params: VoteListParams):
         qs = qs.filter(congress=params.congress)
     if params.bill_id:
         qs = qs.filter(bill_id=bill_filter(params.bill_id, params.congress))
+    if params.since:
+        qs = qs.filter(voted_at__gte=day_start(params.since))
+    if params.until:
+        qs = qs.filter(voted_at__lt=day_start(params.until + timedelta(days=1)))
+    if params.category:
+        qs = qs.filter(category=params.category.lower())
     return qs
 
 
 def vote_list(*, params: VoteListParams) -> Page[VoteSummary]:
-    """Roll-call votes, newest first, filtered by chamber, Congress and the bill voted on (any bill
-    spelling; ``H.J.Res. 24`` needs ``congress=``)."""
+    """Roll-call votes, newest first, filtered by chamber, Congress, the bill voted on (any bill spelling;
+    ``H.J.Res. 24`` needs ``congress=``), a range of (Eastern) days and the category of question."""
     qs = vote_queryset(params=params).order_by("-voted_at", "-number", "id")
     return paginate(qs, limit=params.limit, cursor=params.cursor, to_schema=vote_summary)
