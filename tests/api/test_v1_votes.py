@@ -72,11 +72,12 @@ def test_list_votes_filters(client, django_assert_num_queries):
 
 
 def test_votes_by_date_range_and_category(client):
-    """"How many Senate votes in 2025 were on nominations" is one count; days are Eastern: the Hegseth
+    """One count answers "how many Senate votes in 2025 were on nominations"; days are Eastern: the Hegseth
     tie-breaker (senate:119:2025:15, 8:57 p.m. EST on Jan 24, stored 01:57 UTC on Jan 25) is a Jan 24 vote."""
     senate_2025 = {"chamber": "senate", "since": "2025-01-01", "until": "2025-12-31"}
     listed = client.get("/v1/votes", {**senate_2025, "limit": 250}).json()["results"]
-    assert len(listed) == 124 and {r["id"].split(":")[:3] == ["senate", "119", "2025"] for r in listed} == {True}
+    assert len(listed) == 124
+    assert {tuple(r["id"].split(":")[:3]) for r in listed} == {("senate", "119", "2025")}
     by_category = Counter(r["category"] for r in listed)
     count = client.get("/v1/votes", {**senate_2025, "aggregate": "count", "category": "nomination"}).json()
     assert count["total"]["count"] == by_category["nomination"] == 29

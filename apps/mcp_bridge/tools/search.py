@@ -89,7 +89,11 @@ def install(server) -> list[str]:
         return structured(body)
 
     async def search(
-        query: HYBRID_QUERY, source: SOURCE = None, since: SINCE = None, until: UNTIL = None, limit: LIMIT = None
+        query: HYBRID_QUERY,
+        source: SOURCE = None,
+        since: SINCE = None,
+        until: UNTIL = None,
+        limit: LIMIT = None,
     ) -> Page:
         return await run(q=query, source=source, mode="hybrid", since=since, until=until, limit=limit)
 
