@@ -67,7 +67,8 @@ def _enum_schema(values: list[str], *, comma_list: bool) -> dict:
     one = {"type": "string", "enum": values}
     if not comma_list:
         return one
-    return {"anyOf": [one, {"type": "string", "pattern": r"^[a-z0-9-]+(,[a-z0-9-]+)+$"}]}
+    # a comma list, or one short name (apps.core.source_aliases: "fr"); the search names an unknown one
+    return {"anyOf": [one, {"type": "string", "pattern": r"^[a-z0-9-]+(,[a-z0-9-]+)*$"}]}
 
 
 def _patch(tool, enums: dict[str, str] | None, live: dict[str, list[str]]):

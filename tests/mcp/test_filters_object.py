@@ -5,6 +5,7 @@ a `filters` object"): the same answer either way, on a search tool (flat by decl
 import json
 
 import pytest
+from jsonschema import Draft202012Validator
 
 from tests.mcp.conftest import mcp_client, rpc
 from tests.search.conftest import BILLS, make_bill
@@ -76,3 +77,23 @@ def test_an_unknown_key_in_filters_is_refused_by_name(live):
     )
     error = response.json()["error"]
     assert (error["code"], error["data"]["field"]) == (-32602, "colour")
+
+
+async def test_the_search_tools_take_source_short_names(live, bills):
+    """``fr`` is federal-register (apps.core.source_aliases): accepted by the advertised schema, alone or in
+    a comma list, and searched as its slug (no Federal Register rows here, so only the bills hit)."""
+    async with mcp_client(live.url) as client:
+        listed = {t.name: t for t in (await client.list_tools()).tools}
+        results = [
+            await client.call_tool(name, {"query": "water", "source": source})
+            for name in ("search", "lexical_search")
+            for source in ("fr,bills", "bills", "fr")
+        ]
+    for name in ("search", "lexical_search"):
+        schema = {**listed[name].input_schema, "additionalProperties": False}
+        assert list(Draft202012Validator(schema).iter_errors({"query": "water", "source": "fr"})) == []
+    for aliased, plain, fr_only in (results[:3], results[3:]):
+        assert aliased.is_error is plain.is_error is fr_only.is_error is False
+        hits = [h["id"] for h in plain.structured_content["results"]]
+        assert hits and [h["id"] for h in aliased.structured_content["results"]] == hits
+        assert fr_only.structured_content["total"] == 0

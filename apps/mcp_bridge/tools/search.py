@@ -38,7 +38,9 @@ SEMANTIC_QUERY = _query(
 SOURCE = Annotated[
     str | None,
     Field(
-        None, max_length=500, description="Limit to one source slug, or several joined by commas. Omit = all."
+        None,
+        max_length=500,
+        description="One source slug or short name (fr), or several joined by commas. Omit = all.",
     ),
 ]
 SINCE = Annotated[
