@@ -9,8 +9,8 @@ from apps.core.freshness import last_synced_by_plan
 from apps.core.models import IngestRun
 from apps.core.plans import SourcePlan, all_plans, get_plan
 from apps.core.schemas import EmbeddingOut, SourceOut
-from apps.core.source_aliases import aliases_of, canonical_source
 from apps.core.services.runs import ingest_state, latest_runs
+from apps.core.source_aliases import aliases_of, canonical_source
 
 
 def plan_shape(plan: SourcePlan) -> str:
