@@ -50,6 +50,7 @@ QUERY_EXAMPLES: dict[Any, Any] = {
     ("/v1/congressional-record", "until"): "2005-12-31",
     ("/v1/hearing-transcripts", "since"): "2023-01-01",
     "bill_id": "hjres:119:24",
+    ("/v1/votes", "category"): "nomination",
     "bill": "hjres:119:24",
     "caucus": "Democrat",
     ("/v1/legislators/{id}/votes", "vote"): "senate:119:2025:162",
