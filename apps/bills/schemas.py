@@ -58,7 +58,9 @@ class SapListParams(PageParams):
 
 class TopicListParams(PageParams):
     kind: Literal["policy-area", "subject"] | None = None
-    q: str | None = Field(None, max_length=200, description="Case-insensitive substring of the topic name.")
+    q: str | None = Field(
+        None, max_length=200, description="Words of the topic name, any order, any case ('energy prices')."
+    )
 
 
 class MemberRef(BaseModel):

@@ -26,6 +26,7 @@ QUERY_EXAMPLES: dict[Any, Any] = {
     ("/v1/legislators", "q"): "Bernie Sanders",
     ("/v1/committees", "q"): "ways means",
     ("/v1/topics", "q"): "energy",
+    ("/v1/votes", "q"): "House roll call 77 of 2025",
     ("/v1/lda-filings", "q"): "public power",
     ("/v1/dockets", "q"): "faith-based",
     ("/v1/hearings", "q"): "defense",

@@ -255,6 +255,7 @@ register_resource(
         list=selectors.vote_list,
         hit=VoteSummary,
         params=VoteListParams,
+        resolve_source="roll-call-votes",
         list_summary="Roll-call votes by chamber, Congress, bill, date, category",
         list_doc="Roll-call votes by chamber, Congress, bill, date range and category (nomination, cloture...).",
         aggregate=AggregateSpec(

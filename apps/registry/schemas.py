@@ -209,6 +209,12 @@ class CommitteeListParams(BaseModel):
 
 
 class VoteListParams(BaseModel):
+    q: str | None = Field(
+        None,
+        max_length=200,
+        description="A roll call as people name it: 'House roll call 123 of 2025', 'senate vote 45 118th "
+        "congress 1st session', an id (house:119:2025:77, s162-119.2025) or words of its question.",
+    )
     chamber: Literal["house", "senate"] | None = None
     congress: int | None = Field(None, ge=1, le=200)
     bill_id: str | None = Field(

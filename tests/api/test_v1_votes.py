@@ -91,6 +91,28 @@ def test_votes_by_date_range_and_category(client):
     assert [r["id"] for r in jan25["results"]] == ["senate:119:2025:17"]
 
 
+@pytest.mark.parametrize(
+    ("q", "ids"),
+    [("House roll call 77 of 2025", ["house:119:2025:77"]),
+     ("senate vote 16 117th congress 1st session", ["senate:117:2021:16"]),
+     ("Senate roll call #162, 119th", ["senate:119:2025:162"]),
+     ("s162-119.2025", ["senate:119:2025:162"]),
+     ("roll call 77", ["house:119:2025:77", "senate:119:2025:77", "senate:117:2022:77"]),
+     ("Hegseth", ["senate:119:2025:15", "senate:119:2025:14", "senate:119:2025:10"])],
+)  # fmt: skip
+def test_a_roll_call_as_people_name_it(client, q, ids):
+    """``q`` (apps.registry.vote_refs): chamber, roll number, year or Congress and session, an id, or words of
+    the question; newest first, as every vote list."""
+    assert [r["id"] for r in client.get("/v1/votes", {"q": q}).json()["results"]] == ids
+
+
+def test_a_roll_call_name_narrows_with_the_filters_and_must_name_something(client):
+    body = client.get("/v1/votes", {"q": "Hegseth", "category": "nomination"}).json()
+    assert [r["id"] for r in body["results"]] == ["senate:119:2025:15"]
+    error = assert_error(client.get("/v1/votes", {"q": "the vote"}), 400, "invalid_parameter", "q")
+    assert "House roll call 123 of 2025" in error["message"]
+
+
 def test_house_vote_positions_use_bioguide_ids(client):
     body = client.get("/v1/votes/house:119:2025:2").json()
     massie = next(p for p in body["positions"] if p["member_ref"] == "M001184")

@@ -230,6 +230,12 @@ def test_sap_and_topic_endpoints(api_client):
         ("topic:policy-area:armed-forces-and-national-security", 3),
     ]
     assert_error(api_client.get("/v1/topics/topic:policy-area:nothing"), 404, "record_not_found")
+    # q: every word, any order; the name equal to it first (the policy area before its 5-bill subjects)
+    energy = [t["id"] for t in api_client.get("/v1/topics?q=energy").json()["results"]]
+    assert energy[:2] == ["topic:policy-area:energy", "topic:subject:energy-efficiency-and-conservation"]
+    care = [t["name"] for t in api_client.get("/v1/topics?q=care health&kind=subject").json()["results"]]
+    assert care and all("care" in n.lower() and "health" in n.lower() for n in care)
+    assert "Health care coverage and access" in care
 
 
 def test_every_listed_id_round_trips(api_client):
