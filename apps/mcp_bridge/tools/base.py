@@ -64,25 +64,25 @@ def normalize_arguments(declared: set[str], arguments: dict[str, Any]) -> dict[s
         if not isinstance(given, dict):
             return arguments  # the schema check names the wrong type
         kept = {k: v for k, v in arguments.items() if k in declared}
-        return {**kept, "filters": _merged(given, flat)}
+        return {**kept, "filters": _merged(flat=flat, nested=given)}
     given = arguments.get("filters")
     if not isinstance(given, dict):
         return arguments
     rest = {k: v for k, v in arguments.items() if k != "filters"}
-    return _merged(rest, given)
+    return _merged(flat=rest, nested=given)
 
 
-def _merged(first: dict[str, Any], second: dict[str, Any]) -> dict[str, Any]:
-    clash = sorted(k for k in first.keys() & second.keys() if first[k] != second[k])
+def _merged(*, flat: dict[str, Any], nested: dict[str, Any]) -> dict[str, Any]:
+    clash = sorted(k for k in flat.keys() & nested.keys() if flat[k] != nested[k])
     if clash:
         key = clash[0]
         raise InvalidParameter(
             key,
-            f"'{key}' is given twice with different values ({first[key]!r} flat or in filters, "
-            f"{second[key]!r}); pass it once.",
+            f"'{key}' is given twice with different values: {flat[key]!r} as an argument, {nested[key]!r} "
+            "in filters; pass it once.",
             conflicting=clash,
         )
-    return {**first, **second}
+    return {**flat, **nested}
 
 
 def error_result(exc: JoshError | None) -> CallToolResult:
