@@ -95,11 +95,16 @@ def sap_queryset(*, params: SapListParams):
         qs = qs.filter(position=params.position)
     if params.administration:
         qs = qs.filter(administration__iexact=params.administration)
+    if params.since:
+        qs = qs.filter(date_issued__gte=params.since)
+    if params.until:
+        qs = qs.filter(date_issued__lte=params.until)
     return qs
 
 
 def sap_list(*, params: SapListParams) -> Page[SapSummary]:
-    """Statements of Administration Policy, newest first; filter by Congress, bill, position, administration."""
+    """Statements of Administration Policy, newest first; filter by Congress, bill, position, administration,
+    issue date range."""
     qs = sap_queryset(params=params).prefetch_related("bills").order_by("-date_issued", "sap_id")
     return paginate(qs, limit=params.limit, cursor=params.cursor, to_schema=sap_summary)
 
