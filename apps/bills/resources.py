@@ -260,6 +260,7 @@ register_resource(
         list=selectors.topic_list,
         hit=TopicSummary,
         params=TopicListParams,
+        resolve_source="topic-taxonomy",
         list_summary="Policy areas and legislative subjects",
         list_doc="Policy areas and legislative subjects.",
         get=selectors.topic_get,

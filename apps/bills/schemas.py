@@ -39,6 +39,8 @@ class BillListParams(PageParams):
     updated_since: date | None = Field(
         None, description="Only bills whose BILLSTATUS update date is on/after this day."
     )
+    since: date | None = Field(None, description="Only bills introduced on or after this day.")
+    until: date | None = Field(None, description="Only bills introduced on or before this day.")
 
 
 class PublicLawListParams(PageParams):
@@ -54,11 +56,15 @@ class SapListParams(PageParams):
     bill: str | None = Field(None, max_length=40, description="A bill the statement covers, any spelling.")
     position: Literal["supports", "strongly_supports", "opposes", "veto"] | None = None
     administration: str | None = Field(None, max_length=20, description="e.g. 47-Trump")
+    since: date | None = Field(None, description="Only statements issued on or after this day.")
+    until: date | None = Field(None, description="Only statements issued on or before this day.")
 
 
 class TopicListParams(PageParams):
     kind: Literal["policy-area", "subject"] | None = None
-    q: str | None = Field(None, max_length=200, description="Case-insensitive substring of the topic name.")
+    q: str | None = Field(
+        None, max_length=200, description="Words of the topic name, any order, any case ('energy prices')."
+    )
 
 
 class MemberRef(BaseModel):

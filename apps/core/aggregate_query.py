@@ -88,7 +88,7 @@ def _filters(params: BaseModel) -> dict:
 
 
 @contextmanager
-def _guarded(limit_ms: int):
+def _guarded(limit_ms: int, spec: AggregateSpec):
     try:
         with deadline(limit_ms, "The aggregate ran past its {ms} ms limit."):
             yield
@@ -96,6 +96,7 @@ def _guarded(limit_ms: int):
         raise AggregateTimeout(
             f"The aggregate ran past its {limit_ms} ms limit. Narrow the filters (Congress, year, agency) "
             "or use a coarser group_by / time_interval.",
+            suggest_narrowing=[*sorted(_narrowing(spec)), "group_by", "time_interval"],
             hint={"time_limit_ms": limit_ms},
         ) from exc
 
@@ -124,7 +125,7 @@ def aggregate(*, resource: str, params: BaseModel, agg: AggregateParams) -> Aggr
     interval = (agg.time_interval or "month") if when else None
     budget, limit_ms = row_budget(), time_limit_ms()
     started = time.perf_counter()
-    with _guarded(limit_ms):
+    with _guarded(limit_ms, spec):
         qs = spec.queryset(params=params)
         if qs.query.distinct:  # filters that join to-many tables: aggregate over the distinct records
             qs = qs.model.objects.filter(pk__in=qs.order_by().values("pk"))
@@ -164,7 +165,7 @@ def _refuse_if_broad(spec: AggregateSpec, touched: int, budget: int) -> None:
         raise AggregateTooBroad(
             f"This aggregate would read {touched:,} rows; the limit is {budget:,}. Narrow it with the list "
             f"filters of /v1/{spec.resource} (e.g. congress, year, agency, a date range).",
-            hint={"rows": touched, "row_budget": budget, "narrow_with": sorted(_narrowing(spec))},
+            hint={"rows": touched, "row_budget": budget, "suggest_narrowing": sorted(_narrowing(spec))},
         )
 
 

@@ -95,11 +95,19 @@ class RateLimited(JoshError):
 
 
 class QueryTimeout(JoshError):
-    """The query ran past the time limit; narrow it (fewer terms, a filter, a smaller limit)."""
+    """The query ran past the time limit; narrow it (fewer terms, a filter, a smaller limit).
+
+    ``hint.suggest_narrowing`` lists the parameters that narrow it, under the same key as an aggregate's
+    too-broad refusal, so a caller reads one key for both (docs/MCP.md, "Errors")."""
 
     status = 503
     type = "server_busy"
     code = "query_timeout"
+    NARROWING = ("since", "until", "congress", "source", "limit")
+
+    def __init__(self, message: str, *, suggest_narrowing=None, hint: dict[str, Any] | None = None, **kw):
+        narrowing = list(suggest_narrowing or self.NARROWING)
+        super().__init__(message, hint={"suggest_narrowing": narrowing, **(hint or {})}, **kw)
 
 
 class SourceFormatError(Exception):

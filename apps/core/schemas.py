@@ -16,6 +16,7 @@ class EmbeddingOut(BaseModel):
 
 class SourceOut(BaseModel):
     slug: str = Field(description="Source slug: pass it as ?source= to search, or to manage.py ingest.")
+    aliases: list[str] = Field(description="Short names that stand for the slug in ?source= (fr, crs...).")
     title: str
     publisher: str
     description: str

@@ -10,11 +10,12 @@ from typing import Literal
 from urllib.parse import urlencode
 
 import pydantic
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, field_validator
 
 from apps.core.adapters import parameter_error_from_validation
 from apps.core.errors import InvalidParameter
 from apps.core.plans import all_plans
+from apps.core.source_aliases import canonical_sources
 from apps.explorer.services import Facet
 from apps.search import eligibility
 from apps.search.conf import knob
@@ -39,6 +40,11 @@ class SearchForm(BaseModel):
     )
 
     model_config = {"populate_by_name": True}
+
+    @field_validator("source")
+    @classmethod
+    def _slugs(cls, value: str | None) -> str | None:
+        return canonical_sources(value)  # "fr,bills" → "federal-register,bills": facets match their slugs
 
     @property
     def offset(self) -> int:

@@ -1,8 +1,10 @@
-"""MCP server middleware: argument validation (-32602 naming the field) and one log line per tool call."""
+"""MCP server middleware: argument normalisation (flat or ``filters``), validation (-32602 naming the field)
+and one log line per tool call."""
 
 import json
 import logging
 import time
+from dataclasses import replace
 from typing import Any
 
 from jsonschema import Draft202012Validator
@@ -10,8 +12,9 @@ from mcp.server.auth.middleware.auth_context import get_access_token
 from mcp.shared.exceptions import MCPError
 from mcp.types import INVALID_PARAMS
 
-from apps.core.errors import clip_message
+from apps.core.errors import InvalidParameter, clip_message
 from apps.core.request_context import new_request_id, reset_request_id, set_request_id
+from apps.mcp_bridge.tools.base import error_result, normalize_arguments
 
 logger = logging.getLogger("josh.mcp")
 
@@ -23,8 +26,12 @@ def _request_id(ctx) -> str:
 
 
 def _caller_kind() -> str:
+    """``anonymous`` or ``api_key:<key id>`` (the key's row id, never the secret)."""
     token = get_access_token()
-    return "anonymous" if token is None else token.client_id.split(":", 1)[0]
+    if token is None:
+        return "anonymous"
+    kind, _, ident = token.client_id.partition(":")
+    return f"api_key:{ident}" if kind == "apikey" else token.client_id
 
 
 def _is_error(result: Any) -> bool:
@@ -73,6 +80,11 @@ def make_validation_middleware(server):
                 clip_message(f"Unknown tool: {name}"),
                 data={"field": "name", "valid_tools": tools},
             )
+        try:
+            arguments = normalize_arguments(set(validator.schema.get("properties", {})), arguments)
+        except InvalidParameter as exc:
+            return error_result(exc)
+        ctx = replace(ctx, params={**ctx.params, "arguments": arguments})
         error = next(iter(sorted(validator.iter_errors(arguments), key=lambda e: list(e.path))), None)
         if error is not None:
             field = _field(error)
@@ -85,22 +97,23 @@ def make_validation_middleware(server):
 
 
 async def log_tool_calls(ctx, call_next):
-    """One structured line per tools/call: tool_name, request_id, duration_ms, result_status, caller_kind."""
+    """One structured line per tools/call: tool_name, request_id, duration_ms, result_status (ok | error),
+    caller_kind (anonymous | api_key:<id>); a failure's kind (isError result, JSON-RPC code) is error_kind."""
     if ctx.method != "tools/call":
         return await call_next(ctx)
     request_id = _request_id(ctx)
     token = set_request_id(request_id)
     started = time.perf_counter()
-    status = "ok"
+    error_kind = None
     try:
         result = await call_next(ctx)
-        status = "tool_error" if _is_error(result) else "ok"
+        error_kind = "tool_error" if _is_error(result) else None
         return result
     except MCPError as exc:
-        status = f"rpc_error:{exc.error.code}" if hasattr(exc, "error") else "rpc_error"
+        error_kind = f"rpc_error:{exc.error.code}" if hasattr(exc, "error") else "rpc_error"
         raise
     except Exception:
-        status = "exception"
+        error_kind = "exception"
         raise
     finally:
         record = {
@@ -108,8 +121,10 @@ async def log_tool_calls(ctx, call_next):
             "tool_name": (ctx.params or {}).get("name") if isinstance(ctx.params, dict) else None,
             "request_id": request_id,
             "duration_ms": round((time.perf_counter() - started) * 1000, 2),
-            "result_status": status,
+            "result_status": "ok" if error_kind is None else "error",
             "caller_kind": _caller_kind(),
         }
+        if error_kind is not None:
+            record["error_kind"] = error_kind
         logger.info(json.dumps(record), extra=record)
         reset_request_id(token)

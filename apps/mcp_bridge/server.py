@@ -31,8 +31,9 @@ Which tool:
 - Exact phrase or citation → lexical_search; paraphrase / concept → semantic_search.
 - What is loaded → list_sources.
 Ids are type-prefixed: bills hr:119:103 (H.R. 103 of the 119th Congress), legislators by bioguide id
-(S000033), committees by thomas id (HSWM, HSWM01), votes house:119:2025:77. Errors come back as isError
-results with a stable `code` and a hint saying how to recover."""
+(S000033), committees by thomas id (HSWM, HSWM01), votes house:119:2025:77. Narrowing arguments go flat
+(congress=119) or in one `filters` object ({"congress": 119}); every tool takes both. Errors come back as
+isError results with a stable `code` and a hint saying how to recover."""
 
 
 def _shapes() -> dict[str, list[str]]:
@@ -66,7 +67,8 @@ def _enum_schema(values: list[str], *, comma_list: bool) -> dict:
     one = {"type": "string", "enum": values}
     if not comma_list:
         return one
-    return {"anyOf": [one, {"type": "string", "pattern": r"^[a-z0-9-]+(,[a-z0-9-]+)+$"}]}
+    # a comma list, or one short name (apps.core.source_aliases: "fr"); the search names an unknown one
+    return {"anyOf": [one, {"type": "string", "pattern": r"^[a-z0-9-]+(,[a-z0-9-]+)*$"}]}
 
 
 def _patch(tool, enums: dict[str, str] | None, live: dict[str, list[str]]):
@@ -85,8 +87,8 @@ def _patch(tool, enums: dict[str, str] | None, live: dict[str, list[str]]):
         else:
             prop.pop("type", None)
             prop.update(live_schema)
-        listed = ", ".join(values) or "(none loaded yet)"
-        prop["description"] = f"{prop.get('description', '')} Currently: {listed}.".strip()
+        if not values:  # otherwise the enum beside it lists them: saying them twice costs the catalog ~0.7 kB
+            prop["description"] = f"{prop.get('description', '')} Currently: none loaded yet.".strip()
     description = tool.description or ""
     for use, values in live.items():
         description = description.replace(f"{{sources:{use}}}", ", ".join(values) or "none loaded yet")

@@ -1,4 +1,5 @@
-"""Django pages for the MCP endpoint: the browser landing page and RFC 9728 protected-resource metadata."""
+"""Django pages for the MCP endpoint: the browser landing page, RFC 9728 protected-resource metadata and the
+registry manifest (server.json)."""
 
 import json
 
@@ -7,6 +8,7 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from apps.mcp_bridge import conf
+from apps.mcp_bridge.manifest import manifest, tool_list
 
 
 def protected_resource_document() -> dict:
@@ -23,6 +25,16 @@ def protected_resource_document() -> dict:
 @require_GET
 def protected_resource(request):
     response = JsonResponse(protected_resource_document())
+    response["Access-Control-Allow-Origin"] = "*"
+    response["Cache-Control"] = "public, max-age=3600"
+    return response
+
+
+@require_GET
+def server_json(request):
+    """GET /.well-known/mcp/server.json: this deployment's registry manifest with its live tool list."""
+    document = manifest(tools=tool_list(), url=conf.resource_url(), key_required=conf.auth_required())
+    response = JsonResponse(document)
     response["Access-Control-Allow-Origin"] = "*"
     response["Cache-Control"] = "public, max-age=3600"
     return response

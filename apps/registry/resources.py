@@ -255,8 +255,9 @@ register_resource(
         list=selectors.vote_list,
         hit=VoteSummary,
         params=VoteListParams,
-        list_summary="Roll-call votes by chamber, Congress, bill",
-        list_doc="Roll-call votes by chamber, Congress and bill.",
+        resolve_source="roll-call-votes",
+        list_summary="Roll-call votes by chamber, Congress, bill, date, category",
+        list_doc="Roll-call votes by chamber, Congress, bill, date range and category (nomination, cloture...).",
         aggregate=AggregateSpec(
             queryset=vote_queryset,
             group_fields={
@@ -273,7 +274,7 @@ register_resource(
                 "chamber": "senate",
                 "bill_id": "hjres:119:24",
                 "session_year": 2025,
-                "category": "passage",
+                "category": "nomination",
                 "result": "Passed",
                 "requires": "3/5",
             },

@@ -209,10 +209,25 @@ class CommitteeListParams(BaseModel):
 
 
 class VoteListParams(BaseModel):
+    q: str | None = Field(
+        None,
+        max_length=200,
+        description="A roll call as people name it: 'House roll call 123 of 2025', 'senate vote 45 118th "
+        "congress 1st session', an id (house:119:2025:77, s162-119.2025) or words of its question.",
+    )
     chamber: Literal["house", "senate"] | None = None
     congress: int | None = Field(None, ge=1, le=200)
     bill_id: str | None = Field(
         None, max_length=40, description="Any bill spelling: hjres:119:24, H.J.Res. 24-119."
+    )
+    since: date | None = Field(None, description="Votes on or after this day (YYYY-MM-DD, Eastern).")
+    until: date | None = Field(None, description="Votes on or before this day (YYYY-MM-DD, Eastern).")
+    category: str | None = Field(
+        None,
+        max_length=32,
+        pattern=r"^[A-Za-z-]+$",
+        description="What the vote was on (upstream category): nomination, cloture, passage, "
+        "passage-suspension, amendment, procedural, recommit, treaty, veto-override, quorum, leadership.",
     )
     limit: int | None = None
     cursor: str | None = None

@@ -27,7 +27,9 @@ class SearchParams(Schema):
         "Phrases, NOT and AND bind every hit in every mode."
     )
     source: str | None = Field(
-        None, description="Comma list of source slugs; omitted = every eligible source."
+        None,
+        description="Comma list of source slugs or short names (fr, crs: GET /v1/sources lists each "
+        "source's aliases); omitted = every eligible source.",
     )
     mode: Literal["lexical", "semantic", "hybrid"] = Field(
         "hybrid", description="Ranking: BM25, vectors, or both."

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from apps.core.db.introspect import schema_snapshot
 from apps.core.errors import InvalidParameter, SourceNotSearchable
 from apps.core.plans import SourcePlan, all_plans
+from apps.core.source_aliases import canonical_source
 from apps.search.schemas import Degraded
 
 SEMANTIC_CODE = "source_not_searchable_semantically"
@@ -53,7 +54,7 @@ def shapes() -> dict[str, tuple[SourcePlan, str]]:
 def _parse_sources(source: str | None, known: dict) -> list[str] | None:
     if source is None or not source.strip():
         return None
-    slugs = list(dict.fromkeys(s.strip() for s in source.split(",") if s.strip()))
+    slugs = list(dict.fromkeys(canonical_source(s) for s in source.split(",") if s.strip()))
     valid = sorted(s for s, (_, shape) in known.items() if shape in ("body", "short-body"))
     if not slugs:  # "source=,,," names nothing: say so rather than search nothing and answer 0 hits
         raise InvalidParameter(

@@ -109,7 +109,8 @@ def test_too_broad_aggregate_is_refused_then_narrowed(client, settings):
     settings.JOSH = {**settings.JOSH, "AGGREGATE_ROW_BUDGET": 100}
     error = assert_error(client.get("/v1/saps?aggregate=count&group_by=position"), 400, "aggregate_too_broad")
     assert error["hint"]["rows"] == 571 and error["hint"]["row_budget"] == 100
-    assert "congress" in error["hint"]["narrow_with"] and "limit" not in error["hint"]["narrow_with"]
+    narrowing = error["hint"]["suggest_narrowing"]
+    assert "congress" in narrowing and "limit" not in narrowing and "narrow_with" not in error["hint"]
     narrowed = client.get("/v1/lda-filings?aggregate=count&group_by=year&form=LD-2")
     assert narrowed.status_code == 200
     assert narrowed.json()["query_cost"]["row_budget"] == 100

@@ -108,7 +108,10 @@ def test_past_the_time_limit_is_aggregate_timeout(monkeypatch, settings):
             agg=AggregateParams(group_by="party"),
         )
     assert caught.value.code == "aggregate_timeout" and caught.value.status == 503
-    assert caught.value.hint == {"time_limit_ms": 10}
+    assert caught.value.hint == {
+        "time_limit_ms": 10,
+        "suggest_narrowing": ["chamber", "committee", "congress", "member", "group_by", "time_interval"],
+    }
 
 
 def test_describe_fields_names_every_filter_and_field_with_examples():
@@ -118,7 +121,8 @@ def test_describe_fields_names_every_filter_and_field_with_examples():
         assert all(name in text for name in spec.group_fields)
         assert all(f'"{name}": ' in text for name in spec.filter_names())
     assert '"congress": 119, "chamber": "senate"' not in text  # filters keep the params model's order
-    assert '{"chamber": "senate", "congress": 119, "bill_id": "hjres:119:24"}' in text
+    votes = '{"q": "<text>", "chamber": "senate", "congress": 119, "bill_id": "hjres:119:24", "since": "<YYYY-MM-DD>", '
+    assert votes + '"until": "<YYYY-MM-DD>", "category": "nomination"}' in text
     assert 'party (e.g. "Democrat")' in text and '"current": "<true|false>"' in text
     assert describe_fields("sum_field").splitlines() == [
         "- bills: sum_field cosponsor_count",

@@ -71,6 +71,48 @@ def test_list_votes_filters(client, django_assert_num_queries):
     assert client.get("/v1/votes", {"bill_id": "hjres24-119"}).json()["pagination"]["total"] == 3
 
 
+def test_votes_by_date_range_and_category(client):
+    """One count answers "how many Senate votes in 2025 were on nominations"; days are Eastern: the Hegseth
+    tie-breaker (senate:119:2025:15, 8:57 p.m. EST on Jan 24, stored 01:57 UTC on Jan 25) is a Jan 24 vote."""
+    senate_2025 = {"chamber": "senate", "since": "2025-01-01", "until": "2025-12-31"}
+    listed = client.get("/v1/votes", {**senate_2025, "limit": 250}).json()["results"]
+    assert len(listed) == 124
+    assert {tuple(r["id"].split(":")[:3]) for r in listed} == {("senate", "119", "2025")}
+    by_category = Counter(r["category"] for r in listed)
+    count = client.get("/v1/votes", {**senate_2025, "aggregate": "count", "category": "nomination"}).json()
+    assert count["total"]["count"] == by_category["nomination"] == 29
+    assert count["filters"] == {**senate_2025, "category": "nomination"}
+    grouped = client.get("/v1/votes", {**senate_2025, "group_by": "category"}).json()
+    assert {g["key"]: g["count"] for g in grouped["groups"]} == dict(by_category)
+    day = {"category": "Nomination", "chamber": "senate"}
+    jan24 = client.get("/v1/votes", {**day, "since": "2025-01-24", "until": "2025-01-24"}).json()
+    assert [r["id"] for r in jan24["results"]] == ["senate:119:2025:15"]
+    jan25 = client.get("/v1/votes", {**day, "since": "2025-01-25", "until": "2025-01-25"}).json()
+    assert [r["id"] for r in jan25["results"]] == ["senate:119:2025:17"]
+
+
+@pytest.mark.parametrize(
+    ("q", "ids"),
+    [("House roll call 77 of 2025", ["house:119:2025:77"]),
+     ("senate vote 16 117th congress 1st session", ["senate:117:2021:16"]),
+     ("Senate roll call #162, 119th", ["senate:119:2025:162"]),
+     ("s162-119.2025", ["senate:119:2025:162"]),
+     ("roll call 77", ["house:119:2025:77", "senate:119:2025:77", "senate:117:2022:77"]),
+     ("Hegseth", ["senate:119:2025:15", "senate:119:2025:14", "senate:119:2025:10"])],
+)  # fmt: skip
+def test_a_roll_call_as_people_name_it(client, q, ids):
+    """``q`` (apps.registry.vote_refs): chamber, roll number, year or Congress and session, an id, or words of
+    the question; newest first, as every vote list."""
+    assert [r["id"] for r in client.get("/v1/votes", {"q": q}).json()["results"]] == ids
+
+
+def test_a_roll_call_name_narrows_with_the_filters_and_must_name_something(client):
+    body = client.get("/v1/votes", {"q": "Hegseth", "category": "nomination"}).json()
+    assert [r["id"] for r in body["results"]] == ["senate:119:2025:15"]
+    error = assert_error(client.get("/v1/votes", {"q": "the vote"}), 400, "invalid_parameter", "q")
+    assert "House roll call 123 of 2025" in error["message"]
+
+
 def test_house_vote_positions_use_bioguide_ids(client):
     body = client.get("/v1/votes/house:119:2025:2").json()
     massie = next(p for p in body["positions"] if p["member_ref"] == "M001184")
@@ -82,7 +124,8 @@ def test_house_vote_positions_use_bioguide_ids(client):
     ("params", "parameter", "code"),
     [({"chamber": "joint"}, "chamber", "invalid_parameter"), ({"congress": 0}, "congress", "invalid_parameter"),
      ({"bill_id": "nonsense"}, "bill_id", "unrecognized_id_format"),
-     ({"bill_id": "H.J.Res. 24"}, "bill_id", "unrecognized_id_format")],
+     ({"bill_id": "H.J.Res. 24"}, "bill_id", "unrecognized_id_format"),
+     ({"since": "2025-13-01"}, "since", "invalid_parameter"), ({"category": "on nominations"}, "category", "invalid_parameter")],
 )  # fmt: skip
 def test_bad_parameters_are_400(client, params, parameter, code):
     assert_error(client.get("/v1/votes", params), 400, code, parameter)

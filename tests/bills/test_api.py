@@ -230,6 +230,12 @@ def test_sap_and_topic_endpoints(api_client):
         ("topic:policy-area:armed-forces-and-national-security", 3),
     ]
     assert_error(api_client.get("/v1/topics/topic:policy-area:nothing"), 404, "record_not_found")
+    # q: every word, any order; the name equal to it first (the policy area before its 5-bill subjects)
+    energy = [t["id"] for t in api_client.get("/v1/topics?q=energy").json()["results"]]
+    assert energy[:2] == ["topic:policy-area:energy", "topic:subject:energy-efficiency-and-conservation"]
+    care = [t["name"] for t in api_client.get("/v1/topics?q=care health&kind=subject").json()["results"]]
+    assert care and all("care" in n.lower() and "health" in n.lower() for n in care)
+    assert "Health care coverage and access" in care
 
 
 def test_every_listed_id_round_trips(api_client):
@@ -238,3 +244,35 @@ def test_every_listed_id_round_trips(api_client):
             response = api_client.get(f"/v1/{resource}/{row['id']}")
             assert response.status_code == 200, (resource, row["id"])
             assert response.json()["id"] == row["id"]
+
+
+def _all(api_client, resource: str, **params) -> list[dict]:
+    rows, cursor = [], None
+    while True:
+        page = api_client.get(
+            f"/v1/{resource}", {**params, "limit": 250, **({"cursor": cursor} if cursor else {})}
+        )
+        body = page.json()
+        rows += body["results"]
+        cursor = body["pagination"]["next_cursor"]
+        if not cursor:
+            return rows
+
+
+@pytest.mark.parametrize(("resource", "field"), [("saps", "date_issued"), ("bills", "introduced_date")])
+def test_a_date_range_narrows_lists_and_counts(api_client, resource, field):
+    """since/until on the record's own date (a statement's issue date, a bill's introduction), inclusive; the
+    count of a range is the list's, and the ranges either side of a day split the dated records."""
+    dated = sorted(r[field] for r in _all(api_client, resource) if r[field])
+    assert len(dated) > 2
+    middle = dated[len(dated) // 2]
+    assert sorted(r[field] for r in _all(api_client, resource, since=middle)) == [
+        d for d in dated if d >= middle
+    ]
+    assert sorted(r[field] for r in _all(api_client, resource, until=middle)) == [
+        d for d in dated if d <= middle
+    ]
+    one_day = api_client.get(
+        f"/v1/{resource}", {"since": middle, "until": middle, "aggregate": "count"}
+    ).json()
+    assert one_day["total"]["count"] == dated.count(middle) >= 1

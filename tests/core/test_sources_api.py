@@ -15,6 +15,7 @@ def test_sources_lists_every_registered_plan_with_a_derived_shape(client):
         assert source["count"] >= 0
         assert {
             "slug",
+            "aliases",
             "title",
             "publisher",
             "description",

@@ -42,6 +42,7 @@ def _assert_timeout(response):
     error = response.json()["error"]
     assert error["code"] == "query_timeout"
     assert error["hint"]["time_limit_ms"] == 1
+    assert error["hint"]["suggest_narrowing"] == ["since", "until", "congress", "source", "limit"]
 
 
 @pytest.mark.parametrize(

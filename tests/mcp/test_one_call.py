@@ -97,6 +97,33 @@ async def test_any_crosswalk_id_resolves(josh_server):
     assert cantwell["id"] == "C000127"
 
 
+async def test_roll_calls_and_topics_resolve_by_name(josh_server):
+    """resolve_entity over votes (as people name a roll call) and topics (policy areas, subjects)."""
+    for query, expected in (
+        ("House roll call 77 of 2025", ["house:119:2025:77"]),
+        ("senate vote 16 117th congress 1st session", ["senate:117:2021:16"]),
+        ("s162-119.2025", ["senate:119:2025:162"]),
+    ):
+        hits = await _call(
+            josh_server.url, "resolve_entity", {"query": query, "entity_type": "roll-call-votes"}
+        )
+        assert [h["id"] for h in hits["results"]] == expected, query
+    arguments = {"query": "Hegseth", "entity_type": "roll-call-votes", "filters": {"category": "nomination"}}
+    hits = await _call(josh_server.url, "resolve_entity", arguments)
+    assert [h["id"] for h in hits["results"]] == ["senate:119:2025:15"]
+    topics = await _call(
+        josh_server.url, "resolve_entity", {"query": "energy", "entity_type": "topic-taxonomy"}
+    )
+    assert topics["results"][0]["id"] == "topic:policy-area:energy"
+
+
+async def test_how_many_senate_votes_in_2025_were_on_nominations_is_one_count(josh_server):
+    filters = {"chamber": "senate", "since": "2025-01-01", "until": "2025-12-31", "category": "nomination"}
+    counted = await _call(josh_server.url, "count", {"resource": "votes", "filters": filters})
+    listed = httpx.get(josh_server.url + "/v1/votes", params={**filters, "limit": 250}, timeout=30).json()
+    assert counted["total"]["count"] == listed["pagination"]["total"] == len(listed["results"]) == 29
+
+
 async def test_fetch_metadata_is_typed_and_titled(josh_server):
     doc = await _call(josh_server.url, "fetch", {"id": "house:119:2025:77"})
     assert doc["metadata"]["truncated"] is False and doc["metadata"]["text_chars"] == len(doc["text"])

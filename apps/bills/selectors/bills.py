@@ -79,11 +79,16 @@ def bill_queryset(*, params: BillListParams):
         qs = qs.filter(policy_area__iexact=_topic_name(params.policy_area, "policy-area"))
     if params.updated_since:
         qs = qs.filter(update_date__date__gte=params.updated_since)
+    if params.since:
+        qs = qs.filter(introduced_date__gte=params.since)
+    if params.until:
+        qs = qs.filter(introduced_date__lte=params.until)
     return qs
 
 
 def bill_list(*, params: BillListParams) -> Page[BillSummary]:
-    """Bills, newest Congress first, filtered by Congress, type, sponsor, subject, policy area, update date."""
+    """Bills, newest Congress first, filtered by Congress, type, sponsor, subject, policy area, update date and
+    introduction date range."""
     qs = bill_queryset(params=params)
     qs = qs.select_related("sponsor").prefetch_related("laws").order_by("-congress", "bill_type", "number")
     return paginate(qs, limit=params.limit, cursor=params.cursor, to_schema=bill_summary)

@@ -1,3 +1,7 @@
+import re
+
+from django.db.models import Case, Value, When
+
 from apps.bills.models import Bill, PublicLaw, Sap, SapBill, Topic
 from apps.bills.schemas import (
     PublicLawListParams,
@@ -14,6 +18,8 @@ from apps.bills.selectors._common import bill_brief, public_law_summary, sap_sum
 from apps.core.errors import NotFound
 from apps.core.ids import normalize_for, parse_bill_ref
 from apps.core.pagination import Page, paginate
+
+_WORD = re.compile(r"[^\W_]+")
 
 TOPIC_BILLS_MAX = 250
 
@@ -89,11 +95,16 @@ def sap_queryset(*, params: SapListParams):
         qs = qs.filter(position=params.position)
     if params.administration:
         qs = qs.filter(administration__iexact=params.administration)
+    if params.since:
+        qs = qs.filter(date_issued__gte=params.since)
+    if params.until:
+        qs = qs.filter(date_issued__lte=params.until)
     return qs
 
 
 def sap_list(*, params: SapListParams) -> Page[SapSummary]:
-    """Statements of Administration Policy, newest first; filter by Congress, bill, position, administration."""
+    """Statements of Administration Policy, newest first; filter by Congress, bill, position, administration,
+    issue date range."""
     qs = sap_queryset(params=params).prefetch_related("bills").order_by("-date_issued", "sap_id")
     return paginate(qs, limit=params.limit, cursor=params.cursor, to_schema=sap_summary)
 
@@ -114,12 +125,15 @@ def topic_get(*, id: str) -> TopicOut:
 
 
 def topic_list(*, params: TopicListParams) -> Page[TopicSummary]:
-    """Policy areas and subject terms, most bills first; ``q`` matches part of the name."""
+    """Policy areas and subject terms, most bills first; ``q``: names holding each of its words (any order,
+    any part of a word), the name equal to it first (``resolve_entity`` over topics)."""
     qs = Topic.objects.all()
+    order = ["-bill_count", "name"]
     if params.kind:
         qs = qs.filter(kind=params.kind)
-    if params.q:
-        qs = qs.filter(name__icontains=params.q.strip())
-    return paginate(
-        qs.order_by("-bill_count", "name"), limit=params.limit, cursor=params.cursor, to_schema=topic_summary
-    )
+    if params.q and (words := _WORD.findall(params.q)):
+        for word in words:
+            qs = qs.filter(name__icontains=word)
+        exact = Case(When(name__iexact=params.q.strip(), then=Value(0)), default=Value(1))
+        order = [exact, *order]
+    return paginate(qs.order_by(*order), limit=params.limit, cursor=params.cursor, to_schema=topic_summary)

@@ -10,6 +10,7 @@ from apps.core.models import IngestRun
 from apps.core.plans import SourcePlan, all_plans, get_plan
 from apps.core.schemas import EmbeddingOut, SourceOut
 from apps.core.services.runs import ingest_state, latest_runs
+from apps.core.source_aliases import aliases_of, canonical_source
 
 
 def plan_shape(plan: SourcePlan) -> str:
@@ -50,6 +51,7 @@ def _source_out(plan: SourcePlan, as_of, run: IngestRun | None, synced: dict) ->
     state, note = ingest_state(run)
     return SourceOut(
         slug=plan.slug,
+        aliases=aliases_of(plan.slug),
         title=plan.title,
         publisher=plan.publisher,
         description=plan.description,
@@ -83,6 +85,7 @@ def sources_list() -> list[SourceOut]:
 
 
 def source_get(*, slug: str) -> SourceOut:
+    slug = canonical_source(slug)
     plan = get_plan(slug)
     if plan is None:
         raise NotFound(

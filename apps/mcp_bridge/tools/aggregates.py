@@ -15,9 +15,8 @@ FILTERS = Annotated[
     dict[str, str | int | bool] | None,
     Field(
         None,
-        description="The resource's own list filters, the same as GET /v1/<resource>'s query parameters; "
-        "keys per resource are listed in the count tool (e.g. {'congress': 119, 'chamber': 'senate'} for "
-        "votes). An unknown key → invalid_parameter listing the allowed ones.",
+        description="The resource's list filters, as GET /v1/<resource> takes them (keys per resource: see "
+        "count), e.g. {'chamber': 'senate', 'since': '2025-01-01'}. Unknown key → invalid_parameter.",
     ),
 ]
 

@@ -17,7 +17,7 @@ from mcp.types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import BaseModel
 
 from apps.core.db.timelimit import public_queries
-from apps.core.errors import JoshError, error_body, server_error_body
+from apps.core.errors import InvalidParameter, JoshError, error_body, server_error_body
 from apps.core.resources import as_json
 from apps.core.threads import run_in_db_thread
 from apps.mcp_bridge.outline import outline, without_titles
@@ -49,6 +49,40 @@ def _run(fn: Callable[..., Any], kwargs: dict[str, Any]) -> Any:
 async def call(fn: Callable[..., Any], /, **kwargs: Any) -> Any:
     """Run a sync service/selector on the DB thread pool."""
     return await run_in_db_thread(_run)(fn, kwargs)
+
+
+def normalize_arguments(declared: set[str], arguments: dict[str, Any]) -> dict[str, Any]:
+    """One calling convention for every tool: narrowing arguments may come flat (``congress=119``) or in one
+    ``filters`` object (``filters={"congress": 119}``), whichever the tool declares. A tool declaring
+    ``filters`` (count, resolve_entity) gets undeclared flat keys folded into it; any other tool gets the
+    object's keys spread flat. The same key given both ways with different values is refused, naming it."""
+    if "filters" in declared:
+        flat = {k: v for k, v in arguments.items() if k not in declared}
+        if not flat:
+            return arguments
+        given = arguments.get("filters") or {}
+        if not isinstance(given, dict):
+            return arguments  # the schema check names the wrong type
+        kept = {k: v for k, v in arguments.items() if k in declared}
+        return {**kept, "filters": _merged(flat=flat, nested=given)}
+    given = arguments.get("filters")
+    if not isinstance(given, dict):
+        return arguments
+    rest = {k: v for k, v in arguments.items() if k != "filters"}
+    return _merged(flat=rest, nested=given)
+
+
+def _merged(*, flat: dict[str, Any], nested: dict[str, Any]) -> dict[str, Any]:
+    clash = sorted(k for k in flat.keys() & nested.keys() if flat[k] != nested[k])
+    if clash:
+        key = clash[0]
+        raise InvalidParameter(
+            key,
+            f"'{key}' is given twice with different values: {flat[key]!r} as an argument, {nested[key]!r} "
+            "in filters; pass it once.",
+            conflicting=clash,
+        )
+    return {**flat, **nested}
 
 
 def error_result(exc: JoshError | None) -> CallToolResult:

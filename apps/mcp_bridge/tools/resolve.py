@@ -1,4 +1,5 @@
-"""Class D: resolve_entity — a noisy name → ranked registry records, the selectors behind GET /v1/<source>?q=.
+"""Class D: resolve_entity — a noisy name → ranked registry records, the selectors behind GET /v1/<resource>?q=
+(members, committees, roll-call votes, topics, and the activity registries).
 
 Search and resolution stay disjoint: the search tools refuse registry sources and point here. Every registry
 source whose list selector ranks a ``q`` is resolvable; the entity_type enum is filled at tools/list time
@@ -89,9 +90,9 @@ def install(server) -> list[str]:
             Field(
                 min_length=1,
                 max_length=200,
-                description="The name as you have it, noisy is fine: 'Sen. Markey MA', 'AOC', 'Jack Reed D-RI', "
-                "'ways & means', 'senate finance', a lobbying client or a docket title. For legislators, any "
-                "crosswalk id works too (S000033, LIS S429, govtrack:400357, fec:H8VT01016).",
+                description="The name as you have it, noisy is fine: 'Sen. Markey MA', 'AOC', 'ways & means', "
+                "'senate vote 45 2023', 'health care costs', a lobbying client or a docket title. For legislators, "
+                "any crosswalk id works too (S000033, LIS S429, govtrack:400357, fec:H8VT01016).",
             ),
         ],
         entity_type: Annotated[str, Field(description="Which registry to look in.")],
@@ -111,11 +112,11 @@ def install(server) -> list[str]:
     return ["resolve_entity"]
 
 
-DOC = """Turn a name — however noisy — into ranked registry records with ids: members of Congress,
-committees, and the other registry sources (lobbying filings, regulations.gov dockets, hearings, staff).
+DOC = """Turn a name, however noisy, into ranked registry records with ids: members of Congress, committees,
+roll-call votes ("House roll call 123 of 2025", "senate vote 45 118th congress 1st session", a vote id),
+topics (policy areas, legislative subjects), lobbying filings, dockets, hearings, staff.
 
-Use it before a typed lookup when you have a name, not an id: "Sen. Markey", "AOC", "Ways and Means",
-"senate finance". Returns {entity_type, results: [{id, ..., score, citation}], pagination}, best match
-first; take results[0].id to get_legislator / get_committee / list_member_votes / list_committee_members /
-fetch. entity_type is one of: {sources:resolvable}. Registry sources cannot be searched with
-search/lexical_search/semantic_search; this is their tool."""
+Use it when you have a name, not an id: "Sen. Markey", "AOC", "senate finance", "energy prices". Returns
+{entity_type, results: [{id, ...}], pagination}, best match first; pass results[0].id to a typed lookup
+(get_legislator, get_committee, get_vote, list_member_votes, ...) or fetch. entity_type is one of:
+{sources:resolvable}. Registry sources cannot be searched with the search tools; this is their tool."""

@@ -15,20 +15,32 @@ from pydantic import Field
 from apps.mcp_bridge import conf
 from apps.mcp_bridge.tools.base import call, register, structured
 
-QUERY = Annotated[
-    str,
-    Field(
-        min_length=1,
-        max_length=1000,
-        description='What to look for, in plain words ("child online safety", "Laken Riley Act"): records with '
-        'any of the words are ranked, best first. Lexical syntax: "exact phrase" (required), term* (prefix, '
-        "3+ letters), NOT term, AND / OR for a boolean query.",
-    ),
-]
+
+def _query(description: str):
+    """The ``query`` argument, described as the tool it belongs to reads it."""
+    return Annotated[str, Field(min_length=1, max_length=1000, description=description)]
+
+
+HYBRID_QUERY = _query(
+    'A topic or question in plain words ("child online safety", "Laken Riley Act"): records rank by meaning '
+    'and matching words together. "exact phrase" and NOT term bind every hit.'
+)
+LEXICAL_QUERY = _query(
+    'Words to match ("Laken Riley Act", "42 U.S.C. 300f"): records with any of the words rank by BM25, more '
+    'and rarer words higher. "exact phrase" (required), term* (prefix, 3+ letters), NEAR(a b, 5), NOT term, '
+    "AND / OR."
+)
+SEMANTIC_QUERY = _query(
+    'A concept or paraphrase ("protecting kids online"): passages rank by closeness in meaning, shared words '
+    'or not; below a relevance floor is no answer. "exact phrase" and NOT term still bind every hit.'
+)
+
 SOURCE = Annotated[
     str | None,
     Field(
-        None, max_length=500, description="Limit to one source slug, or several joined by commas. Omit = all."
+        None,
+        max_length=500,
+        description="One source slug or short name (fr), or several joined by commas. Omit = all.",
     ),
 ]
 SINCE = Annotated[
@@ -79,12 +91,16 @@ def install(server) -> list[str]:
         return structured(body)
 
     async def search(
-        query: QUERY, source: SOURCE = None, since: SINCE = None, until: UNTIL = None, limit: LIMIT = None
+        query: HYBRID_QUERY,
+        source: SOURCE = None,
+        since: SINCE = None,
+        until: UNTIL = None,
+        limit: LIMIT = None,
     ) -> Page:
         return await run(q=query, source=source, mode="hybrid", since=since, until=until, limit=limit)
 
     async def lexical_search(
-        query: QUERY,
+        query: LEXICAL_QUERY,
         source: SOURCE = None,
         since: SINCE = None,
         until: UNTIL = None,
@@ -99,7 +115,7 @@ def install(server) -> list[str]:
         )  # fmt: skip
 
     async def semantic_search(
-        query: QUERY,
+        query: SEMANTIC_QUERY,
         source: SOURCE = None,
         since: SINCE = None,
         until: UNTIL = None,

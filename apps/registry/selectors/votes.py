@@ -1,10 +1,15 @@
 from collections import Counter
+from datetime import timedelta
 
-from apps.core.errors import NotFound
+from django.db.models import Q
+
+from apps.core.errors import InvalidParameter, NotFound
 from apps.core.ids import normalize_for, parse_bill_ref
+from apps.core.legislative import day_start
 from apps.core.pagination import Page, paginate
 from apps.registry.models import RollCallVote
 from apps.registry.schemas import PositionOut, VoteListParams, VoteOut, VoteSummary
+from apps.registry.vote_refs import VoteRef, parse_vote_ref
 
 from ._common import vote_summary
 
@@ -84,17 +89,44 @@ def bill_filter(raw: str, congress: int | None) -> str:
 def vote_queryset(*, params: VoteListParams):
     """The votes a list's filters select (shared by the list and its aggregates)."""
     qs = RollCallVote.objects.all()
+    if params.q:
+        qs = _named(qs, parse_vote_ref(params.q))
     if params.chamber:
         qs = qs.filter(chamber=params.chamber)
     if params.congress:
         qs = qs.filter(congress=params.congress)
     if params.bill_id:
         qs = qs.filter(bill_id=bill_filter(params.bill_id, params.congress))
+    if params.since:
+        qs = qs.filter(voted_at__gte=day_start(params.since))
+    if params.until:
+        qs = qs.filter(voted_at__lt=day_start(params.until + timedelta(days=1)))
+    if params.category:
+        qs = qs.filter(category=params.category.lower())
+    return qs
+
+
+def _named(qs, ref: VoteRef):
+    """The votes a roll-call reference names (apps.registry.vote_refs)."""
+    if ref.vote_id:
+        return qs.filter(vote_id=ref.vote_id)
+    parts = {k: getattr(ref, k) for k in ("chamber", "congress", "session_year", "number")}
+    parts = {k: v for k, v in parts.items() if v is not None}
+    if not parts and not ref.words:
+        raise InvalidParameter(
+            "q",
+            "q names no roll call: try 'House roll call 123 of 2025', 'senate vote 45 118th congress 1st "
+            "session', an id (house:119:2025:77) or words of the question.",
+        )
+    qs = qs.filter(**parts)
+    for word in ref.words:
+        qs = qs.filter(Q(question__icontains=word) | Q(subject__icontains=word))
     return qs
 
 
 def vote_list(*, params: VoteListParams) -> Page[VoteSummary]:
-    """Roll-call votes, newest first, filtered by chamber, Congress and the bill voted on (any bill
-    spelling; ``H.J.Res. 24`` needs ``congress=``)."""
+    """Roll-call votes, newest first, filtered by a roll call as people name it (``q``), chamber, Congress,
+    the bill voted on (any bill spelling; ``H.J.Res. 24`` needs ``congress=``), a range of (Eastern) days and
+    the category of question."""
     qs = vote_queryset(params=params).order_by("-voted_at", "-number", "id")
     return paginate(qs, limit=params.limit, cursor=params.cursor, to_schema=vote_summary)
