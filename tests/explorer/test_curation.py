@@ -118,7 +118,9 @@ def test_a_curator_corrects_flags_and_reverts_through_the_admin(admin_client):
 
     post = {"record": BILL, "field": "title", "value": NEW_TITLE, "reason": "typo"}
     bad = admin_client.post(reverse("admin:curation_correction_add"), {**post, "field": "sponsor"})
-    assert bad.status_code == 200 and "'sponsor' is not a field a curator corrects" in unescape(bad.content.decode())
+    assert bad.status_code == 200 and "'sponsor' is not a field a curator corrects" in unescape(
+        bad.content.decode()
+    )
     response = admin_client.post(reverse("admin:curation_correction_add"), post)
     assert response.status_code == 302
     correction = Correction.objects.get(object_id=str(bill.pk), field="title")
