@@ -97,9 +97,12 @@ def _record_types():
 
 
 def _record_link(obj) -> str:
+    """The record by its public id (its primary key only for a child row that has none)."""
     model = obj.content_type.model_class()
     url = reverse(f"admin:{model._meta.app_label}_{model._meta.model_name}_change", args=[obj.object_id])
-    return format_html('<a href="{}">{} {}</a>', url, model._meta.verbose_name, obj.object_id)
+    found = records.record_of(obj.content_type, obj.object_id)
+    name = found.public_id if found is not None else obj.object_id
+    return format_html('<a href="{}">{} {}</a>', url, model._meta.verbose_name, name)
 
 
 class RecordForm(forms.ModelForm):
@@ -134,7 +137,10 @@ class CorrectionAdmin(NeverWaitsOnIngest, admin.ModelAdmin):
     list_display = (
         "record", "field", "status", "value", "ingested_value", "created_by", "updated_at", "reason", "history",
     )  # fmt: skip
-    list_filter = ("status", "content_type", "field")
+    # The record column links to the record: the correction's own page is reached from its field (a link in a
+    # link would leave the outer one without a name, and screen readers without a target).
+    list_display_links = ("field",)
+    list_filter = ("status", ("content_type", admin.RelatedOnlyFieldListFilter), "field")
     search_fields = ("object_id", "field", "value", "reason")
     readonly_fields = ("status", "ingested_value", "created_by", "created_at", "updated_at", "history")
     actions = ["revert_selected", "reinstate_selected"]
