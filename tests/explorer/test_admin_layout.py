@@ -12,13 +12,13 @@ import pytest
 from django.apps import apps
 from django.contrib import admin
 from django.contrib.auth import get_user_model
+from django.contrib.contenttypes.models import ContentType
 from django.urls import reverse
 
 from apps.bills.models import Bill
 from apps.citations.models import CitedRecord
 from apps.curation import services
 from apps.curation.admin import history_url
-from apps.curation.models import Correction
 from tests.explorer.test_journeys import AXE, CHROMIUM, SHOTS, playwright
 from tests.explorer.test_mobile import overflow
 
@@ -46,7 +46,7 @@ def curated(settings):
     get_user_model().objects.create_superuser("curator", "curator@example.org", PASSWORD)
     bill = Bill.objects.get(bill_id="hjres:119:24")
     correction = services.correct(
-        content_type=services.ContentType.objects.get_for_model(Bill),
+        content_type=ContentType.objects.get_for_model(Bill),
         object_id=str(bill.pk),
         field="title",
         value="Disapproving the walk-in cooler and freezer rule (a curated title, long enough to wrap)",
