@@ -158,6 +158,10 @@ class CorrectionAdmin(NeverWaitsOnIngest, admin.ModelAdmin):
     def has_delete_permission(self, request, obj=None):
         return False  # append-only: a correction is reverted, never deleted
 
+    def get_fields(self, request, obj=None):
+        # Before saving there is no status, author or history to show: the record's values table follows.
+        return self.fields[:4] if obj is None else self.fields
+
     def get_changeform_initial_data(self, request):
         """The record by its public id: typed (``?record=``), or the record page's "Correct a field" link's
         ``content_type`` and ``object_id``."""

@@ -137,3 +137,28 @@ def test_axe_finds_nothing_on_the_corrections_list_add_form_and_history(server, 
         if violations:
             found[name] = violations
     assert found == {}, json.dumps(found, indent=1)
+
+
+def test_a_curator_picks_a_record_by_its_id_from_the_suggestions_and_corrects_it(server, curated, laptop):
+    page = laptop
+    page.goto(server.url + reverse("admin:curation_correction_changelist"))
+    page.get_by_role("link", name="Add correction").click()
+    page.wait_for_url("**/curation/correction/add/")
+    page.locator("#id_record").press_sequentially("S0000", delay=30)
+    # The suggestions come from the records/ endpoint into the input's datalist (static JS, no inline script).
+    page.wait_for_selector('#record-suggestions option[value="S000033"]', state="attached")
+    assert "Sanders" in page.locator('#record-suggestions option[value="S000033"]').get_attribute("label")
+    page.locator("#id_record").fill("S000033")
+    page.get_by_role("button", name="Show its fields").click()
+    page.wait_for_url("**/curation/correction/add/?record=S000033")
+    row = page.locator("#value-nickname")
+    assert row.locator("th").inner_text().startswith("Nickname")
+    page.select_option("#id_field", label="Nickname")
+    page.fill("#id_value", "Bernie")
+    page.fill("#id_reason", "The senator's own site.")
+    page.screenshot(path=str(SHOTS / "admin" / "add-correction-filled.png"), full_page=True)
+    page.locator("input[name=_save]").click()
+    page.wait_for_url("**/admin/curation/correction/")
+    assert "legislator S000033" in page.locator("#result_list").inner_text()
+    page.goto(server.url + reverse("admin:curation_correction_add") + "?record=S000033")
+    assert "Bernie (corrected)" in page.locator("#value-nickname td").first.inner_text()
