@@ -81,8 +81,9 @@ def id_columns(model: type[models.Model]) -> list[str]:
 
 
 def public_id(record: models.Model) -> str | None:
-    columns = id_columns(type(record))
-    return getattr(record, columns[0]) if columns else None
+    """The record's public id, or its first other unique id when it has none (a member known only by a
+    Senate LIS id)."""
+    return next((v for c in id_columns(type(record)) if (v := getattr(record, c))), None)
 
 
 @cache
