@@ -161,7 +161,8 @@ def record_of(content_type: ContentType, object_id: str) -> Found | None:
 
 def suggest(text: str) -> list[dict[str, str]]:
     """Up to ``SUGGESTIONS`` records whose public id starts with ``text`` (as typed, lower or upper case):
-    ``{id, label}``. A prefix range on the unique column's index, so a large table costs one index seek."""
+    ``{id, label}``. A prefix range on the unique column's index, so a large table costs one index seek per
+    record type (every type when the text has no id prefix, only its kind's when it has one)."""
     text = (text or "").strip()
     if len(text) < 2 or len(text) > MAX_ID_CHARS:
         return []
@@ -176,6 +177,9 @@ def suggest(text: str) -> list[dict[str, str]]:
             rows = model.objects.filter(**{f"{column}__gte": variant, f"{column}__lt": variant + "\uffff"})
             for record in rows.order_by(column)[: SUGGESTIONS - len(out)]:
                 found = _found(record)
+                # A collation other than byte order (PostgreSQL's en_US) may let a near id into the range.
+                if not (found.public_id or "").lower().startswith(text.lower()):
+                    continue
                 if all(s["id"] != found.public_id for s in out):
                     out.append({"id": found.public_id, "label": found.label})
             if len(out) >= SUGGESTIONS:
