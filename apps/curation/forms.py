@@ -47,12 +47,18 @@ class CorrectionForm(forms.ModelForm):
             # A correction's record and field are its identity: revising changes the value and the reason.
             self.fields["record"].disabled = self.fields["field"].disabled = True
             self.initial.setdefault("record", self.found.public_id if self.found else self.instance.object_id)
-        if self.found is None:
+        model = type(self.found.record) if self.found else None
+        if model is None and self.instance.pk is not None:  # a child row with no public id
+            model = self.instance.content_type.model_class()
+        if model is None:
             self.fields["field"].widget.choices = [("", "— pick the record first —")]
             return
-        self.fields["field"].widget.choices = [("", "---------")] + [
-            (c.name, c.label) for c in records.offered_fields(type(self.found.record))
-        ]
+        choices = [(c.name, c.label) for c in records.offered_fields(model)]
+        if self.instance.pk is not None and self.instance.field not in dict(choices):
+            choices.append(
+                (self.instance.field, self.instance.field)
+            )  # corrected before the form offered less
+        self.fields["field"].widget.choices = [("", "---------"), *choices]
 
     def _found(self) -> records.Found | None:
         if self.instance.pk is not None:

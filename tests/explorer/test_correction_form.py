@@ -124,3 +124,22 @@ def test_record_suggestions_as_the_curator_types(admin_client, client):
     assert len(admin_client.get(url, {"q": "hr:"}).json()["results"]) == 10
     assert admin_client.get(url, {"q": "h"}).json()["results"] == []
     assert client.get(url, {"q": "hjres"}).status_code == 302  # anonymous: to the login page
+
+
+def test_a_correction_of_a_field_no_longer_offered_still_opens_with_its_field(admin_client):
+    from django.contrib.contenttypes.models import ContentType
+
+    from apps.curation import services
+
+    bill = Bill.objects.get(bill_id=BILL)
+    ct = ContentType.objects.get_for_model(Bill)
+    correction = services.correct(
+        content_type=ct,
+        object_id=str(bill.pk),
+        field="body",
+        value="Corrected text.",
+        reason="before the form",
+    )
+    html = _page(admin_client.get(reverse("admin:curation_correction_change", args=[correction.pk])))
+    assert re.search(r'<option value="body" selected>body</option>', html)
+    assert f'value="{BILL}"' in html
