@@ -5,11 +5,13 @@ Every record's change page links here ("Correct a field", "Flag for review": tem
 change_form_object_tools.html); the admin's header links to the data-quality report and to starting a run.
 """
 
+from urllib.parse import urlencode
+
 from django import forms
 from django.contrib import admin, messages
 from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import HttpResponseRedirect
+from django.http import HttpResponseRedirect, JsonResponse
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html
@@ -18,7 +20,8 @@ from apps.core.errors import JoshError
 from apps.core.plans import all_plans
 from apps.core.readonly_admin import ReadOnlyAdmin
 from apps.core.services.writer_lock import current_holder, holder_text
-from apps.curation import queue, selectors, services
+from apps.curation import queue, records, selectors, services
+from apps.curation.forms import CorrectionForm
 from apps.curation.models import BackgroundRun, Correction, CorrectionEvent, QueuedChange, ReviewFlag
 from apps.curation.roles import CorrectionRoles
 
@@ -95,9 +98,12 @@ def _record_types():
 
 
 def _record_link(obj) -> str:
+    """The record by its public id (its primary key only for a child row that has none)."""
     model = obj.content_type.model_class()
     url = reverse(f"admin:{model._meta.app_label}_{model._meta.model_name}_change", args=[obj.object_id])
-    return format_html('<a href="{}">{} {}</a>', url, model._meta.verbose_name, obj.object_id)
+    found = records.record_of(obj.content_type, obj.object_id)
+    name = found.public_id if found is not None else obj.object_id
+    return format_html('<a href="{}">{} {}</a>', url, model._meta.verbose_name, name)
 
 
 class RecordForm(forms.ModelForm):
@@ -118,26 +124,6 @@ class RecordForm(forms.ModelForm):
         return data
 
 
-class CorrectionForm(RecordForm):
-    class Meta:
-        model = Correction
-        fields = ("content_type", "object_id", "field", "value", "reason")
-
-    def clean(self):
-        data = super().clean()
-        ct, name = data.get("content_type"), data.get("field")
-        if ct and name:
-            model = ct.model_class()
-            try:
-                model_field = services.check_field(model, name)
-                services.to_python(model_field, data.get("value"))
-            except JoshError as exc:
-                raise ValidationError({"field": exc.message}) from None
-            except ValidationError as exc:
-                raise ValidationError({"value": exc.messages}) from None
-        return data
-
-
 def history_url(correction_pk: int) -> str:
     """One field's history: its correction's events, oldest first."""
     return f"{reverse('admin:curation_correctionevent_changelist')}?correction__id__exact={correction_pk}"
@@ -146,9 +132,15 @@ def history_url(correction_pk: int) -> str:
 @admin.register(Correction)
 class CorrectionAdmin(CorrectionRoles, NeverWaitsOnIngest, admin.ModelAdmin):
     form = CorrectionForm
+    fields = (
+        "record", "field", "value", "reason", "status", "ingested_value", "created_by", "updated_at", "history",
+    )  # fmt: skip
     list_display = (
         "record", "field", "status", "value", "ingested_value", "created_by", "updated_at", "reason", "history",
     )  # fmt: skip
+    # The record column links to the record: the correction's own page is reached from its field (a link in a
+    # link would leave the outer one without a name, and screen readers without a target).
+    list_display_links = ("field",)
     list_filter = (
         "status",
         "needs_review",
@@ -173,17 +165,40 @@ class CorrectionAdmin(CorrectionRoles, NeverWaitsOnIngest, admin.ModelAdmin):
     def has_delete_permission(self, request, obj=None):
         return False  # append-only: a correction is reverted, never deleted
 
-    def get_form(self, request, obj=None, **kwargs):
-        form = super().get_form(request, obj, **kwargs)
-        ct_id = obj.content_type_id if obj else request.GET.get("content_type")
-        ct = ContentType.objects.filter(pk=ct_id).first() if str(ct_id or "").isdigit() else None
-        if ct is not None and ct.model_class() is not None:
-            names = services.correctable_fields(ct.model_class())
-            form.base_fields["field"] = forms.ChoiceField(
-                choices=[("", "---------")] + [(n, n) for n in names],
-                help_text="The field to correct.",
-            )
-        return form
+    def get_fields(self, request, obj=None):
+        # Before saving there is no status, author or history to show: the record's values table follows.
+        return self.fields[:4] if obj is None else self.fields
+
+    def get_changeform_initial_data(self, request):
+        """The record by its public id: typed (``?record=``), or the record page's "Correct a field" link's
+        ``content_type`` and ``object_id``."""
+        initial = super().get_changeform_initial_data(request)
+        ct_id, object_id = request.GET.get("content_type", ""), request.GET.get("object_id", "")
+        ct = ContentType.objects.filter(pk=ct_id).first() if ct_id.isdigit() else None
+        found = records.record_of(ct, object_id) if ct is not None and ct.model_class() else None
+        if found is not None:
+            initial["record"] = found.public_id
+        return {k: v for k, v in initial.items() if k not in ("content_type", "object_id")}
+
+    def changeform_view(self, request, object_id=None, form_url="", extra_context=None):
+        # "Show its fields": the record typed is drawn again with its fields and values, nothing saved.
+        if request.method == "POST" and "_lookup" in request.POST and object_id is None:
+            typed = request.POST.get("record", "").strip()
+            try:
+                typed = records.find_record(typed).public_id
+            except JoshError as exc:
+                messages.error(request, exc.message)
+            return HttpResponseRedirect(f"{request.path}?{urlencode({'record': typed})}")
+        return super().changeform_view(request, object_id, form_url, extra_context)
+
+    def get_urls(self):
+        view = self.admin_site.admin_view(self.suggest_records)
+        return [path("records/", view, name="curation_correction_records"), *super().get_urls()]
+
+    def suggest_records(self, request):
+        if not self.has_add_permission(request):
+            raise PermissionDenied
+        return JsonResponse({"results": records.suggest(request.GET.get("q", ""))})
 
     def save_model(self, request, obj, form, change):
         ct = obj.content_type

@@ -3,6 +3,7 @@ survive re-ingest, show in the citation and revert; review flags; runs started f
 for every source."""
 
 import re
+from html import unescape
 
 import pytest
 from django.contrib import admin
@@ -112,17 +113,14 @@ def test_a_curator_corrects_flags_and_reverts_through_the_admin(admin_client):
     add_url = f"{reverse('admin:curation_correction_add')}?content_type={ct.pk}&amp;object_id={bill.pk}"
     assert f'href="{add_url}">Correct a field</a>' in change and ">Flag for review</a>" in change
     form = admin_client.get(add_url.replace("&amp;", "&")).content.decode()
-    assert '<select name="field"' in form and '<option value="title">title</option>' in form
+    # The record by its public id, the field by its label: no primary key or model name to type.
+    assert f'value="{BILL}"' in form and '<option value="title">Title</option>' in form
 
-    post = {
-        "content_type": ct.pk,
-        "object_id": bill.pk,
-        "field": "title",
-        "value": NEW_TITLE,
-        "reason": "typo",
-    }
+    post = {"record": BILL, "field": "title", "value": NEW_TITLE, "reason": "typo"}
     bad = admin_client.post(reverse("admin:curation_correction_add"), {**post, "field": "sponsor"})
-    assert bad.status_code == 200 and "cannot be corrected" in bad.content.decode()
+    assert bad.status_code == 200 and "'sponsor' is not a field a curator corrects" in unescape(
+        bad.content.decode()
+    )
     response = admin_client.post(reverse("admin:curation_correction_add"), post)
     assert response.status_code == 302
     correction = Correction.objects.get(object_id=str(bill.pk), field="title")

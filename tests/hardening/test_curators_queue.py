@@ -5,7 +5,6 @@ own time budget; the data-quality report's permission."""
 import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
-from django.contrib.contenttypes.models import ContentType
 
 from apps.core.db import timelimit
 from apps.core.services.writer_lock import current_holder, writer_lock
@@ -80,12 +79,10 @@ def test_a_change_that_can_no_longer_apply_is_failed_with_the_reason(hardening_c
 
 def test_the_admin_saves_a_correction_through_the_queue(hardening_corpus, admin_client):
     member = Legislator.objects.order_by("pk").first()
-    ct = ContentType.objects.get_for_model(Legislator)
     response = admin_client.post(
-        f"/admin/curation/correction/add/?content_type={ct.pk}",
+        "/admin/curation/correction/add/",
         {
-            "content_type": ct.pk,
-            "object_id": member.pk,
+            "record": member.bioguide_id,
             "field": "nickname",
             "value": "Admin Al",
             "reason": "from the admin",

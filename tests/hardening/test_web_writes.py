@@ -198,14 +198,13 @@ def test_keyed_requests_admin_login_and_a_correction_answer_while_an_ingest_hold
             pk = re.search(r'href="/admin/registry/legislator/(\d+)/change/', found.text).group(1)
             record_page = admin.get(f"/admin/registry/legislator/{pk}/change/")
             assert record_page.status_code == 200  # a record's admin page reads beside the ingest
-            ct = re.search(r"content_type=(\d+)", record_page.text).group(1)
-            add = f"/admin/curation/correction/add/?content_type={ct}"
+            assert "Correct a field" in record_page.text
+            add = "/admin/curation/correction/add/"
             saved = admin.post(
                 add,
                 data={
                     "csrfmiddlewaretoken": _csrf(admin, add),
-                    "content_type": ct,
-                    "object_id": pk,
+                    "record": member["id"],
                     "field": "nickname",
                     "value": "Queued Nickname",
                     "reason": "saved while an ingest writes",
