@@ -124,6 +124,20 @@ def corpus() -> Path:
 
 
 @pytest.fixture
+def frozen_clock():
+    """The wall clock (``time.time``, ``datetime.now``, ``timezone.now``) stands still at the moment the test
+    starts, in every thread, so a test can never straddle a window boundary (rate windows, login cool-offs).
+    ``time.monotonic`` and ``time.sleep`` still run: deadlines and waits keep working. Yields the traveller
+    (``.shift(seconds)`` moves the clock on)."""
+    import time
+
+    import time_machine
+
+    with time_machine.travel(time.time(), tick=False) as traveller:
+        yield traveller
+
+
+@pytest.fixture
 def api_client(client):
     """Django's test client; named for what the tests use it for."""
     return client
