@@ -31,6 +31,7 @@ import hashlib
 import json
 import os
 import shutil
+import warnings
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
@@ -131,7 +132,8 @@ def _restore(engine, folder: Path, manifest: dict) -> dict[str, IngestResult] | 
     try:
         with transaction.atomic():
             engine.restore(folder, manifest["tables"])
-    except Exception:  # noqa: BLE001 - any failure: ingest as if no snapshot were there (module docstring)
+    except Exception as exc:  # noqa: BLE001 - any failure: ingest as if no snapshot were there (module docstring)
+        warnings.warn(f"sample snapshot {folder.name} not restored ({exc!r}); ingesting", stacklevel=2)
         return None
     return {slug: IngestResult.model_validate(r) for slug, r in manifest["results"].items()}
 

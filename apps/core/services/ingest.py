@@ -1,6 +1,7 @@
 """The ingest runner: files -> plan.parse -> plan.load, with one savepoint per record.
 
-Guarantees (tested in tests/core/test_ingest_quarantine.py and tests/registry/test_ingest_runner.py):
+Guarantees (tested in tests/documents/test_quarantine.py, tests/hardening/test_bad_files.py and
+tests/registry/test_ingest_runner.py):
 * a file is parsed whole before anything is written; one that cannot be read (malformed, wrong format)
   writes nothing and is reported with the file (and record, where known); the rest of the run goes on;
 * one bad record does not cost its file: a record the parser could not build (a ``BadRecord``), one whose
