@@ -113,7 +113,9 @@ def restored_or_saved(
             yield ingest()
         return
     engine = ENGINES[connection.vendor]
-    folder = cache_dir / f"{engine.name}-{snapshot_key(slugs, paths, vendor=connection.vendor)}"
+    folder = (
+        cache_dir / f"{_family(engine, slugs, paths)}-{snapshot_key(slugs, paths, vendor=connection.vendor)}"
+    )
     manifest = folder / "manifest.json"
     if manifest.exists():
         with engine.attached(folder), transaction.atomic():
@@ -138,6 +140,12 @@ def _restore(engine, folder: Path, manifest: dict) -> dict[str, IngestResult] | 
     return {slug: IngestResult.model_validate(r) for slug, r in manifest["results"].items()}
 
 
+def _family(engine, slugs: list[str], paths: Mapping[str, Iterable[Path] | None]) -> str:
+    """The engine and the sources asked for: each package's sample keeps its own snapshot."""
+    named = json.dumps([slugs, _paths_named(paths, BASE)]).encode()
+    return f"{engine.name}-{hashlib.sha256(named).hexdigest()[:8]}"
+
+
 def _save(engine, folder: Path, tables: list[str], results: dict[str, IngestResult]) -> None:
     partial = folder.with_name(f"{folder.name}.partial-{os.getpid()}")
     shutil.rmtree(partial, ignore_errors=True)
@@ -145,8 +153,8 @@ def _save(engine, folder: Path, tables: list[str], results: dict[str, IngestResu
     engine.save(partial, tables)
     manifest = {"tables": tables, "results": {slug: r.model_dump(mode="json") for slug, r in results.items()}}
     (partial / "manifest.json").write_text(json.dumps(manifest))
-    # Older snapshots are of inputs that no longer exist; keep only the newest one per engine.
-    for old in folder.parent.glob(f"{engine.name}-*"):
+    # Older snapshots of the same sources are of inputs that no longer exist: keep only the newest.
+    for old in folder.parent.glob(f"{folder.name.rsplit('-', 1)[0]}-*"):
         if old != partial:
             shutil.rmtree(old, ignore_errors=True)
     partial.rename(folder)
