@@ -47,6 +47,7 @@ lint: $(BIN)/.installed
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports
 	$(BIN)/python scripts/check_references.py
+	$(BIN)/mypy
 	$(BIN)/python manage.py lint_openapi
 
 fix: $(BIN)/.installed
@@ -58,6 +59,7 @@ test: $(BIN)/.installed
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports
 	$(BIN)/python scripts/check_references.py
+	$(BIN)/mypy
 	$(BIN)/python manage.py makemigrations --check --dry-run --verbosity 0
 	$(BIN)/python manage.py lint_openapi
 	$(BIN)/pytest

@@ -415,7 +415,7 @@ def _status(*, files: int, failed_files: int, loaded: int, quarantined: int) -> 
     """SUCCESS when nothing went wrong; FAILED when nothing could be used (every file rejected, or every
     record that was read quarantined); PARTIAL otherwise."""
     if not failed_files and not quarantined:
-        return IngestRun.Status.SUCCESS
+        return str(IngestRun.Status.SUCCESS)
     if failed_files >= max(files, 1) or (quarantined and not loaded):
-        return IngestRun.Status.FAILED
-    return IngestRun.Status.PARTIAL
+        return str(IngestRun.Status.FAILED)
+    return str(IngestRun.Status.PARTIAL)
