@@ -200,13 +200,21 @@ class SQLiteSnapshot:
         try:
             for table in tables:
                 target.execute(create[table])
-                rows = raw.execute(f"SELECT * FROM {_quoted(table)}").fetchall()
+                rows = raw.execute(self._stored_values(raw, table)).fetchall()
                 if rows:
                     marks = ", ".join("?" * len(rows[0]))
                     target.executemany(f"INSERT INTO {_quoted(table)} VALUES ({marks})", rows)
             target.commit()
         finally:
             target.close()
+
+    @staticmethod
+    def _stored_values(raw, table: str) -> str:
+        """A SELECT of the values as stored: Django's connection converts a column by its declared type
+        (a ``time`` column comes back a ``datetime.time``, which plain sqlite3 cannot write); ``+column`` is
+        the same value with no declared type, so no converter runs."""
+        names = [row[1] for row in raw.execute(f"PRAGMA table_info({_quoted(table)})").fetchall()]
+        return f"SELECT {', '.join('+' + _quoted(n) for n in names)} FROM {_quoted(table)}"
 
     @contextmanager
     def attached(self, folder: Path):

@@ -8,6 +8,7 @@ import pytest
 from django.conf import settings
 from django.db import connection
 
+from apps.activity.models import Hearing
 from apps.bills.models import Bill
 from apps.core.models import IngestRun
 from apps.core.services.ingest import run_ingest
@@ -17,6 +18,7 @@ from tests import sample_snapshot
 from tests.sample_snapshot import ADAPTER_APPS, ADAPTER_MODULES, restored_or_saved, snapshot_key
 
 SOURCE = "gao-reports"  # a small body-bearing source: rows, an FTS index and an ingest run
+SOURCES = [SOURCE, "hearings"]  # hearings: a TIME column (Django's connection converts it on read)
 TREE = {
     "apps/core/migrations/0001_initial.py": "operations = []\n",
     "apps/core/services/ingest.py": "def run_ingest(): ...\n",
@@ -123,6 +125,7 @@ def _state() -> dict:
         "reports": list(GaoReport.objects.order_by("pk").values_list("pk", "gao_id", "title", "highlights")),
         "runs": list(IngestRun.objects.order_by("pk").values_list("pk", "source", "inserted")),
         "bills": Bill.objects.count(),
+        "hearings": list(Hearing.objects.order_by("pk").values_list("pk", "start_time", "title")),
         "hits": [(hit.id, hit.score) for hit in hits.results],  # the FTS index rebuilt: same order, same BM25
     }
 
@@ -134,11 +137,11 @@ def test_a_restore_leaves_what_the_ingest_left(tmp_path, monkeypatch):
 
     def ingest():
         ingests.append(1)
-        return {SOURCE: run_ingest(slug=SOURCE)}
+        return {slug: run_ingest(slug=slug) for slug in SOURCES}
 
     seen = []
     for _ in range(2):
-        with restored_or_saved([SOURCE], {}, ingest) as results:
+        with restored_or_saved(SOURCES, {}, ingest) as results:
             seen.append((results, _state()))
             connection.set_rollback(True)
         assert GaoReport.objects.count() == 0  # rolled back with the outer transaction, as in tests/corpus.py
@@ -147,10 +150,11 @@ def test_a_restore_leaves_what_the_ingest_left(tmp_path, monkeypatch):
     (first, ingested_state), (second, restored_state) = seen
     assert second == first
     assert ingested_state["reports"] and ingested_state["hits"]
+    assert any(start for _, start, _ in ingested_state["hearings"])
     assert restored_state == ingested_state
     [snapshot] = tmp_path.iterdir()
-    assert snapshot.name.startswith(f"{connection.vendor}-") and snapshot.name.endswith(key_of(SOURCE))
+    assert snapshot.name.startswith(f"{connection.vendor}-") and snapshot.name.endswith(key_of(SOURCES))
 
 
-def key_of(slug: str) -> str:
-    return snapshot_key([slug], {}, vendor=connection.vendor)
+def key_of(slugs: list[str]) -> str:
+    return snapshot_key(slugs, {}, vendor=connection.vendor)
