@@ -108,7 +108,7 @@ def restored_or_saved(
 ) -> Iterator[dict[str, IngestResult]]:
     """Within the caller's ``transaction.atomic()``: the snapshot's rows and results if one matches the key,
     else ``ingest()``'s, saved for the next run. Must be entered before that transaction opens (SQLite's ATTACH)."""
-    if cache_dir is None:
+    if cache_dir is None or connection.in_atomic_block:  # no cache, or too late to ATTACH: just ingest
         with transaction.atomic():
             yield ingest()
         return
@@ -125,8 +125,12 @@ def restored_or_saved(
     with transaction.atomic():
         before = engine.fingerprints()
         results = ingest()
+        # A table whose mark moved is saved whole (a table already past 5,000 rows is marked by its count).
         changed = [t for t, mark in engine.fingerprints().items() if before.get(t) != mark]
-        _save(engine, folder, changed, results)
+        try:
+            _save(engine, folder, changed, results)
+        except Exception as exc:  # noqa: BLE001 - a snapshot not saved costs the next run an ingest, nothing more
+            warnings.warn(f"sample snapshot {folder.name} not saved ({exc!r})", stacklevel=2)
         yield results
 
 
@@ -153,11 +157,15 @@ def _save(engine, folder: Path, tables: list[str], results: dict[str, IngestResu
     engine.save(partial, tables)
     manifest = {"tables": tables, "results": {slug: r.model_dump(mode="json") for slug, r in results.items()}}
     (partial / "manifest.json").write_text(json.dumps(manifest))
-    # Older snapshots of the same sources are of inputs that no longer exist: keep only the newest.
+    # Older snapshots of the same sources are of inputs that no longer exist: keep only the newest (another
+    # process's partial one, pytest -n, is its own to finish).
     for old in folder.parent.glob(f"{folder.name.rsplit('-', 1)[0]}-*"):
-        if old != partial:
+        if old != folder and ".partial-" not in old.name:
             shutil.rmtree(old, ignore_errors=True)
-    partial.rename(folder)
+    try:
+        partial.rename(folder)
+    except OSError:  # another process saved the same snapshot first
+        shutil.rmtree(partial, ignore_errors=True)
 
 
 def _quoted(name: str) -> str:
