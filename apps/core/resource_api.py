@@ -24,13 +24,17 @@ def _list_view(resource: Resource) -> Callable:
     if selector is None:
         raise ValueError(f"resource {name!r} declares no list selector")
 
-    def listed(request, params: Query[resource.params]):  # type: ignore[name-defined]
-        return selector(params=params)
+    if resource.aggregate is None:
+
+        def listed(request, params: Query[resource.params]):  # type: ignore[name-defined]
+            return selector(params=params)
+
+        return listed
 
     def aggregated(request, params: Query[resource.params], agg: Query[AggregateParams]):  # type: ignore[name-defined]
         return aggregate_or_list(name, params, agg, selector)
 
-    return listed if resource.aggregate is None else aggregated
+    return aggregated
 
 
 def _get_view(resource: Resource) -> Callable:
@@ -45,13 +49,17 @@ def _get_view(resource: Resource) -> Callable:
 
 
 def _child_view(child: Child) -> Callable:
-    def plain(request, id: str):
-        return child.call(id=id)
+    if child.params is None:
+
+        def plain(request, id: str):
+            return child.call(id=id)
+
+        return plain
 
     def with_params(request, id: str, params: Query[child.params]):  # type: ignore[name-defined]
         return child.call(id=id, params=params)
 
-    return plain if child.params is None else with_params
+    return with_params
 
 
 def _named(view: Callable, resource: Resource, name: str) -> Callable:
