@@ -40,10 +40,14 @@ serve:
 
 up: setup serve
 
+# lint and test run the same static checks, so a file (a generated migration included: run `make fix` after
+# makemigrations) that passes one passes the other.
 lint: $(BIN)/.installed
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports
+	$(BIN)/python scripts/check_references.py
+	$(BIN)/mypy
 	$(BIN)/python manage.py lint_openapi
 
 fix: $(BIN)/.installed
@@ -52,7 +56,10 @@ fix: $(BIN)/.installed
 
 test: $(BIN)/.installed
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports
+	$(BIN)/python scripts/check_references.py
+	$(BIN)/mypy
 	$(BIN)/python manage.py makemigrations --check --dry-run --verbosity 0
 	$(BIN)/python manage.py lint_openapi
 	$(BIN)/pytest

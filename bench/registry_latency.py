@@ -78,9 +78,9 @@ def shared_thread_application():
                 raise ValueError(f"Django can only handle ASGI/HTTP connections, not {scope['type']}.")
             await self.handle(scope, receive, send)  # no per-request ThreadSensitiveContext
 
-    from apps.mcp_bridge.asgi import build_application
+    from josh.asgi import compose
 
-    return build_application(SharedThreadASGIHandler())
+    return compose(SharedThreadASGIHandler())
 
 
 def free_port() -> int:

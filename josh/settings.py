@@ -222,7 +222,7 @@ def _rate_limit(auth: str) -> str | None:
 
 _AUTH = env_choice("JOSH_AUTH", "disabled", ("disabled", "apikey", "oauth"))
 
-# App knobs, read through apps.core.settings_access.josh_setting so tests can override them.
+# App knobs, read as settings.JOSH[...] when used (never copied at import), so tests can override them.
 JOSH = {
     # Who may call /v1, /browse/ and /mcp (apps.access.policy; docs/ACCESS.md).
     "AUTH": _AUTH,

@@ -7,6 +7,8 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
+from tests import sample_snapshot
+
 CORPUS = Path(settings.CORPUS_DIR)
 
 
@@ -62,6 +64,8 @@ def django_db_setup(request, django_test_environment, django_db_blocker):
     from django.db import connection
     from django.test.utils import setup_databases, teardown_databases
 
+    # The ingested samples' snapshots (tests/sample_snapshot.py) live beside the migrated copy.
+    sample_snapshot.cache_dir = _cache_dir(request.config, "josh-sample")
     # The migrated copy is an SQLite file; on PostgreSQL pytest-django's test database is migrated each run.
     template = _migrated_template(request.config) if connection.vendor == "sqlite" else None
     with django_db_blocker.unblock():
@@ -76,14 +80,17 @@ def django_db_setup(request, django_test_environment, django_db_blocker):
             holder.close()
 
 
+def _cache_dir(config, name: str) -> Path | None:
+    return config.cache.mkdir(name) if getattr(config, "cache", None) is not None else None
+
+
 def _migrated_template(config) -> Path | None:
-    if getattr(config, "cache", None) is None:
+    if (folder := _cache_dir(config, "josh-migrated-db")) is None:
         return None
     digest = hashlib.sha256()
-    base = Path(settings.BASE_DIR)
-    for path in sorted([*base.glob("apps/*/migrations/*.py"), *base.glob("tests/*/migrations/*.py")]):
+    for path in sample_snapshot.migration_files():
         digest.update(path.name.encode() + path.read_bytes())
-    return config.cache.mkdir("josh-migrated-db") / f"{digest.hexdigest()[:16]}.sqlite3"
+    return folder / f"{digest.hexdigest()[:16]}.sqlite3"
 
 
 def _restore(template: Path, connection):
@@ -114,6 +121,20 @@ def _save(connection, template: Path) -> None:
 @pytest.fixture
 def corpus() -> Path:
     return CORPUS
+
+
+@pytest.fixture
+def frozen_clock():
+    """The wall clock (``time.time``, ``datetime.now``, ``timezone.now``) stands still at the moment the test
+    starts, in every thread, so a test can never straddle a window boundary (rate windows, login cool-offs).
+    ``time.monotonic`` and ``time.sleep`` still run: deadlines and waits keep working. Yields the traveller
+    (``.shift(seconds)`` moves the clock on)."""
+    import time
+
+    import time_machine
+
+    with time_machine.travel(time.time(), tick=False) as traveller:
+        yield traveller
 
 
 @pytest.fixture

@@ -2,7 +2,8 @@
 
 The ingest runs inside an outer transaction that is rolled back when the package's tests are done; each
 test's own ``django_db`` transaction nests inside it as a savepoint, so tests never see each other's writes
-and other packages never see the sample.
+and other packages never see the sample. A later run copies the rows back from a snapshot instead of parsing
+the corpus again (tests/sample_snapshot.py: keyed by everything the rows depend on).
 
 On PostgreSQL the foreign keys are deferred to commit, and this transaction never commits: the checks its rows
 queue would be fired again by every test (Django checks constraints at the end of each test, inside the test's
@@ -17,6 +18,7 @@ from pathlib import Path
 from django.db import connection, transaction
 
 from apps.core.services.ingest import IngestResult, run_ingest
+from tests.sample_snapshot import restored_or_saved
 
 
 @contextmanager
@@ -24,10 +26,13 @@ def ingested(
     django_db_blocker, slugs: Iterable[str], *, paths: Mapping[str, list[Path] | None] | None = None
 ) -> Iterator[dict[str, IngestResult]]:
     """Ingest each source in ``slugs`` (its bundled sample, or ``paths[slug]``); yield the results per slug."""
-    paths = paths or {}
-    with django_db_blocker.unblock(), transaction.atomic():
+    slugs, paths = list(slugs), paths or {}
+
+    def ingest() -> dict[str, IngestResult]:
+        return {slug: run_ingest(slug=slug, paths=paths.get(slug)) for slug in slugs}
+
+    with django_db_blocker.unblock(), restored_or_saved(slugs, paths, ingest) as results:
         try:
-            results = {slug: run_ingest(slug=slug, paths=paths.get(slug)) for slug in slugs}
             connection.check_constraints()
             if connection.vendor == "postgresql":
                 # The rows are this transaction's, never committed, so autovacuum never gathers statistics on

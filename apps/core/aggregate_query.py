@@ -170,7 +170,7 @@ def _refuse_if_broad(spec: AggregateSpec, touched: int, budget: int) -> None:
 
 
 def _narrowing(spec: AggregateSpec) -> set[str]:
-    return set(spec.params_model.model_fields) - _PAGING - set(spec.unsupported_params)
+    return set(spec.param_fields) - _PAGING - set(spec.unsupported_params)
 
 
 def _ordering(group: str | None, when: str | None, total_path: str | None) -> list:

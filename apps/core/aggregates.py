@@ -28,7 +28,7 @@ class AggregateSpec:
     """What may be aggregated on one list resource (``/v1/<resource>``). A spec declared on a
     ``Resource`` (apps.core.resources) leaves ``resource`` and ``params_model`` to the declaration."""
 
-    queryset: Callable[[Any], Any]  # list params -> the filtered queryset the list would page through
+    queryset: Callable[..., Any]  # queryset(params=...) -> the filtered queryset the list would page through
     group_fields: Mapping[str, str]  # public name -> ORM path
     resource: str = ""
     params_model: type[BaseModel] | None = None  # the list's params model (its filters narrow aggregates too)
@@ -42,10 +42,15 @@ class AggregateSpec:
     examples: Mapping[str, str | int | bool] = field(default_factory=dict)
     description: str = ""
 
+    @property
+    def param_fields(self) -> dict[str, Any]:
+        """The list params model's fields (none before a ``Resource`` fills ``params_model`` in)."""
+        return self.params_model.model_fields if self.params_model is not None else {}
+
     def filter_names(self) -> list[str]:
         """The list filters that narrow an aggregate (paging and ranked-search params excluded)."""
         skip = {"limit", "cursor", *self.unsupported_params}
-        return [name for name in self.params_model.model_fields if name not in skip]
+        return [name for name in self.param_fields if name not in skip]
 
     def allowed(self) -> dict[str, list[str]]:
         return {
@@ -183,7 +188,7 @@ def _filter_example(spec: AggregateSpec, name: str) -> str:
     """``"name": <value>``: the spec's real example, else the field's enum or a placeholder for its type."""
     if name in spec.examples:
         return f'"{name}": {json.dumps(spec.examples[name])}'
-    annotation = spec.params_model.model_fields[name].annotation
+    annotation = spec.param_fields[name].annotation
     types = [t for t in typing.get_args(annotation) if t is not type(None)] or [annotation]
     literal = [c for t in types for c in typing.get_args(t) if isinstance(c, str)]
     if literal:

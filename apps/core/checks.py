@@ -8,7 +8,7 @@ from django.db import connection
 def check_sqlite_features(app_configs, **kwargs):
     from apps.core.db.introspect import fts5_available, vec_version
 
-    errors = []
+    errors: list[Error | Warning] = []
     if connection.vendor != "sqlite":
         return errors
     if not fts5_available():

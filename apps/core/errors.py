@@ -113,8 +113,8 @@ class QueryTimeout(JoshError):
 class SourceFormatError(Exception):
     """A source file that cannot be parsed; names the file and, where known, the record and its field."""
 
-    def __init__(self, path: str, message: str, *, record: str | None = None, field: str = ""):
-        self.path = str(path)
+    def __init__(self, path: object, message: str, *, record: str | None = None, field: str = ""):
+        self.path = str(path)  # a file name, a pathlib.Path or a zip member (zipfile.Path)
         self.record = record
         self.field = field
         self.message = message

@@ -78,7 +78,7 @@ def operation_id_problems(spec: dict) -> list[str]:
     seen: dict[str, str] = {}
     problems = []
     for path, method, op in operations(spec):
-        op_id = op.get("operationId")
+        op_id = op.get("operationId") or ""
         if not op_id or op_id in seen:
             problems.append(f"{method} {path}: operationId {op_id!r} missing or also on {seen.get(op_id)}")
         seen[op_id] = path

@@ -15,12 +15,12 @@ run records.
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
-from pathlib import Path
 from typing import Any
 
 from django.utils.module_loading import autodiscover_modules
 
 from apps.core.errors import SourceFormatError
+from apps.core.inputs import Input
 
 
 class Outcome(StrEnum):
@@ -111,7 +111,7 @@ class SourcePlan:
     description: str
     model: str  # "app_label.ModelName" of the top-level record
     resource: str  # REST collection: /v1/<resource>/{id}
-    parse: Callable[[Path], Iterable[Any]]
+    parse: Callable[[Input], Iterable[Any]]  # a file, or a zip member read in place (apps/core/inputs.py)
     load: Callable[[Any, LoadContext], Outcome]
     sample_paths: tuple[str, ...] = ()  # relative to the corpus dir; what the demo ingests
     # The plan's own file names (one glob or several, case-insensitive): what a folder or zip is searched for
@@ -136,6 +136,14 @@ class SourcePlan:
 
         return apps.get_model(self.model)
 
+    @property
+    def searched(self) -> "SearchSpec":
+        """The search spec of a plan its caller knows to be searchable (a source a search ranked, a record a
+        dossier links): a plan without one is a programming error, not a request's."""
+        if self.search is None:
+            raise LookupError(f"source {self.slug!r} declares no search spec")
+        return self.search
+
 
 _REGISTRY: dict[str, SourcePlan] = {}
 
@@ -150,6 +158,11 @@ def register(plan: SourcePlan) -> SourcePlan:
 
 def get_plan(slug: str) -> SourcePlan | None:
     return _REGISTRY.get(slug)
+
+
+def registered_plan(slug: str) -> SourcePlan:
+    """The plan ``slug`` where the caller holds a slug from the registry itself (KeyError otherwise)."""
+    return _REGISTRY[slug]
 
 
 def all_plans() -> list[SourcePlan]:

@@ -61,7 +61,7 @@ class Child:
         """The selector, as every surface calls it."""
         if self.params is None:
             return self.selector(id=id)
-        if self.flatten:
+        if self.flatten and params is not None:
             return self.selector(id=id, **params.model_dump())
         return self.selector(id=id, params=params)
 
@@ -107,9 +107,13 @@ class Resource:
     def get_operation(self) -> str:
         return f"get_{self.singular}"
 
-    def tools(self) -> builtins.list[tuple[Tool, Callable[..., Any], type[BaseModel] | None, Any, bool]]:
+    def tools(
+        self,
+    ) -> builtins.list[tuple[Tool, Callable[..., Any] | None, type[BaseModel] | None, Any, bool]]:
         """(tool, selector, params model, response, takes an id) for each MCP tool the resource declares."""
-        found = [(self.list_tool, self.list, self.params, Page[self.hit], False)] if self.list_tool else []
+        found: builtins.list[tuple[Tool, Callable[..., Any] | None, type[BaseModel] | None, Any, bool]] = []
+        # Page[...] of a model chosen at run time: mypy cannot read a type from an attribute.
+        found += [(self.list_tool, self.list, self.params, Page[self.hit], False)] if self.list_tool else []  # type: ignore[name-defined]
         found += [(self.get_tool, self.get, None, self.out, True)] if self.get_tool else []
         found += [(c.tool, c.call, c.params, c.response, True) for c in self.children if c.tool]
         return found

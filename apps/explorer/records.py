@@ -12,8 +12,6 @@ from apps.core.resources import all_resources
 
 # The selector behind GET /v1/<resource>/{id}, for every declared resource (apps.core.resources).
 GETTERS = {resource.name: resource.get for resource in all_resources() if resource.get is not None}
-# Records with a page of their own; every other resource is shown by the generic document page.
-DEDICATED = ("bills", "votes", "legislators", "committees")
 MAX_ID_CHARS = 120
 
 

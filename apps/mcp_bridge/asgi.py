@@ -11,18 +11,13 @@ parameter of the bearer challenge.
 import json
 from urllib.parse import urlsplit
 
-from django.conf import settings
 from django.http.request import split_domain_port, validate_host
 
-from apps.access.concurrency import ClientConcurrencyLimit
 from apps.access.costs import metered
-from apps.access.pacing import DocumentPacing
 from apps.access.policy import access_check_async
-from apps.core.document_cache import DocumentCache
 from apps.core.errors import error_body
 from apps.core.public_url import request_from_scope, serving
 from apps.core.request_context import new_request_id
-from apps.core.security_headers import SecurityHeaders
 from apps.mcp_bridge import conf
 
 CORS_ALLOW_HEADERS = (
@@ -172,18 +167,3 @@ def build_mcp_asgi(django_app):
     router = build_router(django_app, streamable_app(server))
     router.mcp_server = server
     return router
-
-
-def build_application(django_app):
-    """josh/asgi.py's entry point: the router inside the per-client cap on requests in flight (before a request
-    can take a pool thread), inside the cache of unchanging documents (answered before the cap, as static
-    files are) and the pacing of those per client, inside the security headers (on every response, the
-    429s included)."""
-    josh = settings.JOSH
-    limited = ClientConcurrencyLimit(
-        build_mcp_asgi(django_app),
-        josh["CLIENT_CONCURRENCY"],
-        queue=josh["CLIENT_QUEUE"],
-        wait_s=josh["QUERY_TIME_LIMIT_MS"] / 1000,
-    )
-    return SecurityHeaders(DocumentPacing(DocumentCache(limited)))

@@ -10,7 +10,6 @@ from apps.core.overrides import corrected_fields_of, provenance_of
 from apps.search import lexical, queries
 from apps.search.schemas import Snippet
 
-_MARK = re.compile("[\x02\x03]")
 SNIPPET_CHARS = 320
 
 
@@ -109,7 +108,3 @@ def chunk_passages(table: str, chunk_ids: list[int]) -> dict[int, tuple]:
 def lexical_snippet(spec, match: str, doc_id: int) -> Snippet | None:
     raw = lexical.snippet(spec, match, doc_id)
     return marked_snippet(raw) if raw else None
-
-
-def strip_marks(text: str) -> str:
-    return _MARK.sub("", text)

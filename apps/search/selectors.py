@@ -11,7 +11,7 @@ from apps.access.costs import charge
 from apps.core import lane
 from apps.core.errors import InvalidParameter, InvalidQuery, JoshError, NotFound, SourceNotSearchable
 from apps.core.pagination import parse_limit
-from apps.core.plans import get_plan
+from apps.core.plans import registered_plan
 from apps.search import (
     admission,
     constraints,
@@ -33,7 +33,7 @@ from apps.search.encoders import get_encoder
 from apps.search.filters import SearchFilters, applicable, make_filters
 from apps.search.fusion import Ranked
 from apps.search.sanitize import parse_query
-from apps.search.schemas import Degraded, Explain, QueryCoverage, SearchHit, SearchPage, Snippet
+from apps.search.schemas import Degraded, Explain, Mode, QueryCoverage, SearchHit, SearchPage, Snippet
 
 MODES = ("lexical", "semantic", "hybrid")
 logger = logging.getLogger("josh.search")
@@ -187,7 +187,9 @@ def fuse(lex_hits: list, sem_hits: list, mode: str, q: str = "") -> list[Ranked]
 def _titles(items: list[Ranked]) -> dict[tuple[str, int], str]:
     out = {}
     for source in {r.source for r in items}:
-        rows = hydrate.records(get_plan(source).search, [r.doc_id for r in items if r.source == source])
+        rows = hydrate.records(
+            registered_plan(source).searched, [r.doc_id for r in items if r.source == source]
+        )
         out.update({(source, doc_id): row[2] or "" for doc_id, row in rows.items()})
     return out
 
@@ -218,10 +220,10 @@ def _page_rows(page: list[Ranked]) -> tuple[dict, dict, dict]:
     passages: dict[tuple[str, int], tuple] = {}
     stale: dict[str, set[int]] = {}
     for source in {r.source for r in page}:
-        spec = get_plan(source).search
+        spec = registered_plan(source).searched
         rows[source] = hydrate.records(spec, [r.doc_id for r in page if r.source == source])
         chunk_ids = [r.chunk_id for r in page if r.source == source and r.chunk_id is not None]
-        if chunk_ids:
+        if chunk_ids and spec.chunk_table:  # a passage hit comes only from a source with chunks
             found = hydrate.chunk_passages(spec.chunk_table, chunk_ids)
             passages.update({(source, cid): row for cid, row in found.items()})
             stale[source] = staleness.stale_ids(
@@ -238,7 +240,7 @@ def hits_for(
     rows, passages, stale = _page_rows(page)
     out = []
     for r in page:
-        plan, row = get_plan(r.source), rows[r.source].get(r.doc_id)
+        plan, row = registered_plan(r.source), rows[r.source].get(r.doc_id)
         if row is None:  # the record was deleted after its chunks were embedded
             continue
         if r.doc_id in stale.get(r.source, ()):
@@ -307,7 +309,7 @@ def _search_with_sources(
     *,
     q: str,
     source: str | None = None,
-    mode: str = "hybrid",
+    mode: Mode = "hybrid",
     since=None,
     until=None,
     congress: int | None = None,
@@ -324,7 +326,9 @@ def _search_with_sources(
     selection = eligibility.select(source, mode)
     parsed = parse_query(q, stop_words=bool(knob("LEXICAL_STOP_WORDS")))
     depth = max(knob("HYBRID_DEPTH"), offset + size, window)
-    lex_hits, matches, sem_hits = [], {}, []
+    lex_hits: list = []
+    matches: dict = {}
+    sem_hits: list = []
     leg, weak = counting.Legs(), None
     degraded, used = selection.degraded, mode
     with admission.admitted(), queries.time_limit():
@@ -439,7 +443,7 @@ def _stale(current: Degraded | None, stale_hits: dict[str, int]) -> Degraded:
     return base
 
 
-def _degraded(current: Degraded | None, mode: str, why: str) -> Degraded:
+def _degraded(current: Degraded | None, mode: Mode, why: str) -> Degraded:
     base = current.model_copy() if current is not None else Degraded()
     base.from_, base.to, base.semantic = mode, "lexical", why
     base.reason = "the vector leg could not run; these are the lexical leg's hits" + (
@@ -458,7 +462,6 @@ def similar(*, slug: str, id: str, limit: int | None = None, offset: int = 0) ->
 def _similar(*, slug: str, id: str, limit: int | None, offset: int) -> SearchPage:
     started = time.perf_counter()
     size = _check_paging("semantic", limit, offset)
-    plan = get_plan(slug)
     target = {t.slug: t for t in eligibility.select(slug, "hybrid").semantic}.get(slug)
     if target is None:
         raise SourceNotSearchable(
@@ -469,10 +472,13 @@ def _similar(*, slug: str, id: str, limit: int | None, offset: int) -> SearchPag
     model_id, broken = encoder_model()
     if broken:  # nothing to rank by but the vectors of this encoder's model: no lexical answer to give
         raise JoshError(f"Similar records need {broken}.", code="encoder_unavailable", status=503)
+    plan, chunk_table = target.plan, target.plan.searched.chunk_table
+    if chunk_table is None:  # a semantic target has body vectors (eligibility), so never: a broken plan
+        raise LookupError(f"{slug} is a semantic target without a chunk table")
     doc_id, qvec = _record_vector(plan, id, model_id)
     hits = semantic.search_table(
         slug,
-        plan.search.chunk_table,
+        chunk_table,
         model_id,
         qvec,
         SearchFilters(),

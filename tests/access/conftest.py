@@ -31,14 +31,10 @@ def ratelimit_counters(settings, tmp_path):
 
 
 @pytest.fixture
-def frozen_rate_window(monkeypatch):
+def frozen_rate_window(frozen_clock):
     """The counters' clock stands still, so a test's requests can never straddle a window boundary (windows are
     fixed: a budget spent at 11:59:59.9 is whole again at 12:00:00)."""
-    from types import SimpleNamespace
-
-    from apps.access import counters
-
-    monkeypatch.setattr(counters, "time", SimpleNamespace(time=lambda: 1_800_000_000.0))
+    return frozen_clock
 
 
 @pytest.fixture

@@ -12,7 +12,7 @@ from django.core.asgi import get_asgi_application
 from apps.access.concurrency import ClientConcurrencyLimit
 from apps.core.db import timelimit
 from apps.core.security_headers import CSP_DATA, CSP_HTML
-from apps.mcp_bridge.asgi import build_application
+from josh.asgi import compose
 from tests.mcp.conftest import RPC_HEADERS, LiveServer
 
 
@@ -140,7 +140,7 @@ def test_a_waiting_request_cancelled_by_its_client_leaves_the_line():
 
 @pytest.mark.django_db(transaction=True)
 def test_every_surface_sends_nosniff_and_a_content_security_policy():
-    with LiveServer(build_application(get_asgi_application())) as server:
+    with LiveServer(compose(get_asgi_application())) as server:
         responses = {
             "rest": httpx.get(server.url + "/v1/sources", timeout=30),
             "error": httpx.get(server.url + "/v1/bills/hr:119:99999", timeout=30),

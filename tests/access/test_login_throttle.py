@@ -19,7 +19,7 @@ def _login(client: Client, username: str, password: str, address: str = "198.51.
     return client.post(LOGIN, {"username": username, "password": password}, REMOTE_ADDR=address)
 
 
-def test_five_wrong_passwords_lock_that_user_at_that_address(curator, settings):
+def test_five_wrong_passwords_lock_that_user_at_that_address(curator, settings, frozen_clock):
     assert settings.AXES_FAILURE_LIMIT == 5
     client = Client()
     for _ in range(4):
@@ -32,7 +32,7 @@ def test_five_wrong_passwords_lock_that_user_at_that_address(curator, settings):
     assert _login(elsewhere, "curator", "right-horse-battery", address="203.0.113.5").status_code == 302
 
 
-def test_a_success_resets_the_count(curator):
+def test_a_success_resets_the_count(curator, frozen_clock):
     client = Client()
     for _ in range(4):
         _login(client, "curator", "guess")

@@ -6,7 +6,6 @@ import subprocess
 import sys
 import threading
 import time
-import zlib
 
 from apps.access import counters
 from apps.access.policy import Principal, rate_limit_hit
@@ -40,39 +39,32 @@ def test_sixty_simultaneous_requests_against_30_per_minute_admit_exactly_30(sett
     assert rate_limit_hit(Principal("anonymous", "203.0.113.8"))[1] is None
 
 
-def _key_with_time_left(prefix: str, rate: str, at_least: int) -> str:
-    """A key whose current window has at least ``at_least`` seconds left: windows are offset per key, so one
-    of a few keys always qualifies, and the test never straddles a rollover however slowly its child starts."""
-    period = counters.parse_rate(rate)[1]
-    for n in range(100):
-        key = f"{prefix}{n}"
-        if period - (time.time() + zlib.crc32(key.encode()) % period) % period >= at_least:
-            return key
-    raise AssertionError("no key with enough time left")  # impossible: offsets spread over the period
-
-
-def test_processes_share_the_counters(settings):
+def test_processes_share_the_counters(settings, frozen_rate_window):
     """A second process (another uvicorn worker) counts in the same budget."""
-    # An hourly window with 10+ minutes left: a fixed one-minute window rolled over while the child started
-    # on a busy machine (count 1, expected 3).
-    key = _key_with_time_left("josh.api:anonymous:198.51.100.", "5/h", 600)
-    code = "import sys; from apps.access import counters; print(counters.hit(sys.argv[1], '5/h').count)"
+    # The child's clock is frozen at the parent's instant: a fixed window once rolled over while the child
+    # started on a busy machine (count 1, expected 3).
+    key, now = "josh.api:anonymous:198.51.100.1", time.time()
+    code = (
+        "import sys, time_machine; from apps.access import counters; "
+        "time_machine.travel(float(sys.argv[2]), tick=False).start(); "
+        "print(counters.hit(sys.argv[1], '5/m').count)"
+    )
     env = {
         "DJANGO_SETTINGS_MODULE": "josh.settings_test",
         "JOSH_RATE_LIMIT_CACHE_DIR": str(settings.RATE_LIMIT_DIR),
     }
-    assert counters.hit(key, "5/h").count == 1
+    assert counters.hit(key, "5/m").count == 1
     child = subprocess.run(
-        [sys.executable, "-c", "import django; django.setup(); " + code, key],
+        [sys.executable, "-c", "import django; django.setup(); " + code, key, repr(now)],
         env={**os.environ, **env},
         capture_output=True,
         text=True,
         check=True,
     )
     assert child.stdout.strip() == "2"
-    usage = counters.hit(key, "5/h")
+    usage = counters.hit(key, "5/m")
     assert (usage.count, usage.limit, usage.should_limit) == (3, 5, False)
-    assert 1 <= usage.time_left <= 3600
+    assert 1 <= usage.time_left <= 60
 
 
 def test_rates_parse_as_count_and_seconds():

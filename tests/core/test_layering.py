@@ -2,12 +2,15 @@
 apps/core/db; the import contracts hold and break on a deliberate violation."""
 
 import ast
+import re
 import shutil
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
+from django.conf import settings
 
 ROOT = Path(__file__).resolve().parents[2] / "apps"
 FRAMEWORKS = ("ninja", "rest_framework", "mcp", "starlette", "django.http")
@@ -87,6 +90,7 @@ def broken_tree_report(tmp_path_factory) -> subprocess.CompletedProcess:
     _append(tree / "apps/core/plans.py", "from apps.search import selectors  # deliberate: core -> search")
     _append(tree / "apps/registry/models.py", "from apps.registry import selectors  # deliberate: upward")
     _append(tree / "apps/search/conf.py", "from apps.search import ddl  # deliberate cycle: ddl imports conf")
+    _append(tree / "apps/curation/services.py", "from apps.mcp_bridge import tools  # deliberate: upward")
     return _lint_imports(tree)
 
 
@@ -100,6 +104,23 @@ def test_import_contracts_break_on_a_model_importing_its_selectors(broken_tree_r
     assert (
         "apps.registry.models is not allowed to import apps.registry.selectors" in broken_tree_report.stdout
     )
+
+
+def test_import_contracts_break_on_curation_importing_an_adapter_app(broken_tree_report):
+    assert "apps.curation is not allowed to import apps.mcp_bridge" in broken_tree_report.stdout
+
+
+def _stack_apps() -> set[str]:
+    config = tomllib.loads((REPO / "pyproject.toml").read_text())["tool"]["importlinter"]
+    stack = next(c for c in config["contracts"] if c["type"] == "layers" and "containers" not in c)
+    return {name.strip() for layer in stack["layers"] for name in re.split(r"[|:]", layer)}
+
+
+def test_every_installed_app_is_in_the_apps_stack():
+    """A new app under apps/ that no layer names could import anything (the curation -> mcp_bridge probe)."""
+    installed = {name for name in settings.INSTALLED_APPS if name.startswith("apps.")}
+    assert installed
+    assert installed - _stack_apps() == set()
 
 
 def test_import_contracts_break_on_a_cycle(broken_tree_report):

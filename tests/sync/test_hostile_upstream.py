@@ -1,4 +1,4 @@
-"""`sync` against a hostile upstream (tests/sync/hostile.py on 127.0.0.1): the listing is untrusted input.
+"""`sync` against a hostile upstream (bench/hostile_server.py on 127.0.0.1): the listing is untrusted input.
 Names that are paths are refused and recorded, and nothing is written outside the source's folder."""
 
 import gzip

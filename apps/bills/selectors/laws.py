@@ -27,7 +27,9 @@ TOPIC_BILLS_MAX = 250
 def _bill_filter(raw: str, congress: int | None) -> str:
     ref = parse_bill_ref(raw)
     if ref is None:
-        normalize_for("bill", raw, parameter="bill")  # raises UnrecognizedIdFormat naming the parameter
+        return normalize_for(
+            "bill", raw, parameter="bill"
+        )  # raises UnrecognizedIdFormat naming the parameter
     if ref.congress is None and congress is not None:
         ref = ref.with_congress(congress)
     return ref.id if ref.congress is not None else normalize_for("bill", raw, parameter="bill")

@@ -1,6 +1,7 @@
 """The ingest runner: files -> plan.parse -> plan.load, with one savepoint per record.
 
-Guarantees (tested in tests/core/test_ingest_quarantine.py and tests/registry/test_ingest_runner.py):
+Guarantees (tested in tests/documents/test_quarantine.py, tests/hardening/test_bad_files.py and
+tests/registry/test_ingest_runner.py):
 * a file is parsed whole before anything is written; one that cannot be read (malformed, wrong format)
   writes nothing and is reported with the file (and record, where known); the rest of the run goes on;
 * one bad record does not cost its file: a record the parser could not build (a ``BadRecord``), one whose
@@ -433,7 +434,7 @@ def _status(*, files: int, failed_files: int, loaded: int, quarantined: int) -> 
     """SUCCESS when nothing went wrong; FAILED when nothing could be used (every file rejected, or every
     record that was read quarantined); PARTIAL otherwise."""
     if not failed_files and not quarantined:
-        return IngestRun.Status.SUCCESS
+        return str(IngestRun.Status.SUCCESS)
     if failed_files >= max(files, 1) or (quarantined and not loaded):
-        return IngestRun.Status.FAILED
-    return IngestRun.Status.PARTIAL
+        return str(IngestRun.Status.FAILED)
+    return str(IngestRun.Status.PARTIAL)

@@ -17,7 +17,16 @@ from apps.documents.schemas import (
 
 from ._common import dated, get_row
 
-_FR_SUMMARY_FIELDS = ("id", "fr_id", "document_number", "doc_type", "title", "agency", "sub_agency", "volume")
+_FR_SUMMARY_FIELDS: tuple[str, ...] = (
+    "id",
+    "fr_id",
+    "document_number",
+    "doc_type",
+    "title",
+    "agency",
+    "sub_agency",
+    "volume",
+)
 _FR_SUMMARY_FIELDS += ("start_page", "published_at", "citation_string", "source_url", "retrieved_at")
 
 

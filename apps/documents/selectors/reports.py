@@ -12,7 +12,15 @@ from apps.documents.schemas import (
 
 from ._common import dated, get_row, mentioning, mentions_of
 
-_CRS_SUMMARY_FIELDS = ("id", "crs_id", "product_number", "version", "product_type", "title", "published_at")
+_CRS_SUMMARY_FIELDS: tuple[str, ...] = (
+    "id",
+    "crs_id",
+    "product_number",
+    "version",
+    "product_type",
+    "title",
+    "published_at",
+)
 _CRS_SUMMARY_FIELDS += ("authors", "topics", "citation_string", "source_url", "retrieved_at")
 
 
@@ -62,7 +70,14 @@ def crs_report_list(*, params: CrsReportListParams) -> Page[CrsReportSummary]:
     return paginate(qs, limit=params.limit, cursor=params.cursor, to_schema=_crs_summary)
 
 
-_GAO_SUMMARY_FIELDS = ("id", "gao_id", "report_number", "title", "published_at", "is_testimony")
+_GAO_SUMMARY_FIELDS: tuple[str, ...] = (
+    "id",
+    "gao_id",
+    "report_number",
+    "title",
+    "published_at",
+    "is_testimony",
+)
 _GAO_SUMMARY_FIELDS += ("citation_string", "source_url", "retrieved_at")
 
 

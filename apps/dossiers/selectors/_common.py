@@ -6,7 +6,7 @@ from urllib.parse import urlencode
 from django.conf import settings
 from django.db.models import F
 
-from apps.core.plans import get_plan
+from apps.core.plans import registered_plan
 from apps.dossiers.schemas import LinkedRecord, Section
 
 
@@ -48,8 +48,8 @@ def from_page(page, *, more_url: str) -> Section:
 def linked(slug: str, lookup: dict, *, more_url: str | None) -> Section[LinkedRecord]:
     """Records of source ``slug`` matching ``lookup``, newest first, as LinkedRecord (id/title/date from the
     plan's search spec, so no source is named here)."""
-    plan = get_plan(slug)
-    spec = plan.search
+    plan = registered_plan(slug)
+    spec = plan.searched
     rows = (
         plan.model_class()
         .objects.filter(**lookup)

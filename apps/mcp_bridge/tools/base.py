@@ -135,7 +135,7 @@ def register(
     (search | lexical | semantic | resolvable) that tools/list fills in (apps.mcp_bridge.server)."""
     server.add_tool(josh_tool(fn), name=name, title=title, description=description, annotations=READ_ONLY)
     # tools/list advertises an outline of the output schema (results are still checked against the full
-    # model) and the input schema without generated titles: a lean catalog (tests/mcp/test_catalog_size.py)
+    # model) and the input schema without generated titles: a lean catalog (tests/mcp/test_one_call.py)
     tool = server._tool_manager.get_tool(name)
     tool.fn_metadata.output_schema = outline(tool.fn_metadata.output_schema)
     tool.parameters = without_titles(tool.parameters)

@@ -25,6 +25,14 @@ from ._common import committee_summary, page_window, ranked_page
 FULL_COMMITTEE_BOOST = 1.25
 
 
+def _membership_source() -> str:
+    """The slug of the plan that loads memberships (looked up, so the slug is written once, in the plan)."""
+    plan = plan_for_model(CommitteeMembership)
+    if plan is None:
+        raise LookupError("no registered plan loads CommitteeMembership")
+    return plan.slug
+
+
 def committee_row(id: str, *, queryset=None) -> Committee:
     canonical = normalize_for("committee", id)
     qs = queryset if queryset is not None else Committee.objects.all()
@@ -165,7 +173,7 @@ def committee_members(*, id: str, params: MembersParams) -> Page[CommitteeMember
     else:  # an empty page: tell "no such committee" (404) from "no roster for that Congress" (empty)
         committee_row(canonical)
         total = roster.filter(congress=congress).count() if offset else 0
-    source = plan_for_model(CommitteeMembership).slug
+    source = _membership_source()
     next_cursor = encode_cursor(offset + limit) if offset + limit < total else None
     return Page(
         results=[_roster_row(row, committee_id=canonical, source=source) for row in rows],
@@ -197,7 +205,7 @@ def membership_list(*, params: MembershipListParams) -> Page[CommitteeMemberOut]
     qs = membership_queryset(params=params).order_by(
         "-congress", "committee__thomas_id", "party_side", F("rank").asc(nulls_last=True), "id"
     )
-    source = plan_for_model(CommitteeMembership).slug
+    source = _membership_source()
     return paginate(
         qs.values(*ROSTER_FIELDS, "committee__thomas_id"),
         limit=params.limit,
