@@ -162,7 +162,8 @@ def _walk(server, browser, walk) -> int:
     title = curator.locator("h1")
     assert title.inner_text().startswith(PROPOSED)
     mark = title.locator(".corrected-mark")
-    assert mark.text_content() == "corrected" and REASON in mark.get_attribute("title")
+    assert mark.text_content().startswith("corrected") and REASON in mark.get_attribute("title")
+    assert REASON in mark.locator(".corrected-tip").text_content()  # shown on focus, for keyboard users
     assert walk["upstream"] in mark.get_attribute("title")  # the tooltip names what the source file says
     shot(curator, "32-explorer-corrected-title")
 
