@@ -103,6 +103,9 @@ DEFAULTS = {
     # default: a passage past a cap would be unreachable by meaning. The demo stays fast through the bundled
     # vector cache (content hash + model id), not through a cap.
     "EMBED_MAX_CHUNKS_PER_DOC": 0,
+    # Embedding: worker processes (apps/search/embed_pool.py), each with cores / workers model threads. 0 = one
+    # per core for the MiniLM encoder on CPU (one on a GPU); 1 = embed in the calling process.
+    "EMBED_WORKERS": 0,
 }
 
 
