@@ -44,7 +44,11 @@ def vector_coverage(plan: SourcePlan) -> Coverage | None:
     """``plan``'s coverage, or None for a source without vectors (short-body, registry)."""
     if plan.search is None or plan_shape(plan) != "body":
         return None
-    found = db_coverage.counts(plan.search)
+    return _coverage(plan.search)
+
+
+def _coverage(spec) -> Coverage:
+    found = db_coverage.counts(spec)
     return Coverage(
         documents=found.documents, embedded=found.embedded, stale=found.stale, chunks=found.chunks
     )
@@ -70,7 +74,9 @@ def for_search(targets, mode: str, degraded: Degraded | None) -> tuple[dict[str,
     """A search's ``vector_coverage`` (every body source among ``targets``) and its ``degraded``, flagged
     ``incomplete_vectors`` when the vector leg ran (hybrid, semantic) on a source whose vectors lag its
     documents: lexical finds a new record at once, the vector leg only once ``embed`` has run."""
-    covered = {t.slug: cov for t in targets if t.shape == "body" and (cov := vector_coverage(t.plan))}
+    covered = {
+        t.slug: _coverage(t.spec) for t in targets if t.shape == "body"
+    }  # shape known: no introspection
     ratios = {slug: cov.ratio for slug, cov in sorted(covered.items())}
     # Stale documents are still found (by their old vectors; ``stale_vectors`` says so per hit): not counted.
     lagging = {slug: n for slug, cov in sorted(covered.items()) if (n := cov.documents - cov.embedded)}
