@@ -260,7 +260,10 @@ JOSH = {
     ),
     "HEAVY_LANE_NICE": env_int("JOSH_HEAVY_LANE_NICE", 10, minimum=0),
     # Hybrid: the vector leg in a worker thread while the lexical leg runs (docs/SEARCH.md "Both legs at once").
-    "SEARCH_PARALLEL_LEGS": env_bool("JOSH_SEARCH_PARALLEL_LEGS", False),
+    # On by default on both engines: p95 0.69-0.90x on the 2-core dev machine (bench/RESULTS.md, issue 28).
+    "SEARCH_PARALLEL_LEGS": env_bool("JOSH_SEARCH_PARALLEL_LEGS", True),
+    # manage.py embed / update: worker processes (docs/SEARCH.md "Embedding throughput"); 0 = one per core.
+    "EMBED_WORKERS": env_int("JOSH_EMBED_WORKERS", 0, minimum=0),
     # Run once in each lane worker as it starts: the encoder and vector indexes, outside any request's budget.
     "HEAVY_LANE_WARM": "apps.search.selectors.warm",
     # Ingest refuses (quarantines) a record with a text field, or a total of text, past these sizes: the

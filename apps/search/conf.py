@@ -97,12 +97,16 @@ DEFAULTS = {
     "HYBRID_KEEP_LEADERS": 1,
     "MAX_OFFSET": 1_000,
     # Hybrid: run the vector leg (encoding included) in a worker thread while the request's thread runs the
-    # lexical leg (apps/search/parallel.py), under the same budget. 0 runs them one after the other.
-    "SEARCH_PARALLEL_LEGS": 0,
+    # lexical leg (apps/search/parallel.py), under the same budget. 0 runs them one after the other. On by
+    # default (josh/settings.py): measured faster at p95 on both engines (docs/SEARCH.md "Both legs at once").
+    "SEARCH_PARALLEL_LEGS": 1,
     # Embedding: chunks per document that get vectors (header first, then the body in order); 0 = all, the
     # default: a passage past a cap would be unreachable by meaning. The demo stays fast through the bundled
     # vector cache (content hash + model id), not through a cap.
     "EMBED_MAX_CHUNKS_PER_DOC": 0,
+    # Embedding: worker processes (apps/search/embed_pool.py), each with cores / workers model threads. 0 = one
+    # per core for the MiniLM encoder on CPU (one on a GPU); 1 = embed in the calling process.
+    "EMBED_WORKERS": 0,
 }
 
 

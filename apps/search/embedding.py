@@ -231,14 +231,18 @@ def encode(
     A call's texts have similar lengths (sorted by characters; MiniLM then pads each model run only to its own
     longest text), and the calls run in a shuffled order: sorted, the short texts would all come first and the
     rate a progress bar sees, and the ETA it derives, would drift from fast to slow. ``on_done(n)`` follows
-    each call with the number of texts embedded so far."""
+    each call with the number of texts embedded so far. An encoder with ``map_batches`` (a pool of worker
+    processes, apps.search.embed_pool) gets every call at once and runs them side by side."""
     out = np.zeros((len(texts), encoder.dim), dtype=np.float32)
     by_length = sorted(range(len(texts)), key=lambda i: len(texts[i]))
     calls = [by_length[start : start + batch] for start in range(0, len(by_length), batch)]
     random.Random(len(texts)).shuffle(calls)
+    batches = [[texts[i] for i in rows] for rows in calls]
+    mapper = getattr(encoder, "map_batches", None)
+    results = mapper(batches) if mapper else map(encoder.embed, batches)
     done = 0
-    for rows in calls:
-        out[rows] = encoder.embed([texts[i] for i in rows])
+    for rows, vectors in zip(calls, results, strict=True):
+        out[rows] = vectors
         done += len(rows)
         if on_done:
             on_done(done)

@@ -3,11 +3,15 @@
 are unchanged keeps its vector, so a second run encodes nothing and an interrupted one resumes."""
 
 from collections.abc import Callable, Iterable
+from contextlib import ExitStack
+
+from django.conf import settings
 
 from apps.core.errors import InvalidParameter
 from apps.core.services.writer_lock import writer_lock
+from apps.search.embed_pool import pool_for
 from apps.search.embedding import EmbedStats, Work, embed_source, embeddable_plans, plan_work
-from apps.search.encoders import Encoder, get_encoder
+from apps.search.encoders import ENCODERS, Encoder, get_encoder
 
 
 def resolve_embeddable(sources: Iterable[str] | None) -> list:
@@ -39,9 +43,15 @@ def embed_sources(
     ``WriterBusy`` while an ingest holds the writer lock (an ingest would change documents under the run)."""
     plans = resolve_embeddable(sources)
     slugs = ",".join(p.slug for p in plans) if sources else "all"
-    with writer_lock(task="embed", source=slugs):
+    with writer_lock(task="embed", source=slugs), ExitStack() as stack:
+        name = settings.JOSH["ENCODER"]
+        # The work is planned by model id alone (a class attribute): no model is loaded for a run with
+        # nothing to encode, and the worker processes start only when there is.
+        model = encoder or ENCODERS.get(name) or get_encoder(name)  # an unknown name: the settings error
+        works = [plan_work(plan, model, max_chunks) for plan in plans]
+        if encoder is None and any(w.to_encode for w in works) and (pool := pool_for(name)) is not None:
+            encoder = stack.enter_context(pool)
         encoder = encoder or get_encoder()
-        works = [plan_work(plan, encoder, max_chunks) for plan in plans]
         if on_plan:
             on_plan(encoder, works)
         results = []

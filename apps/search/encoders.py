@@ -72,6 +72,7 @@ class MiniLMEncoder:
 
     model_id = "all-MiniLM-L6-v2-onnx-int8"
     dim = 384
+    pooled = True  # worth a worker process per core for a long ``embed`` (apps.search.embed_pool)
     # Tokens per model run (rows x padded width). The int8 weights are dequantized at load, so the model computes
     # in float32; on CPU its attention tensors (rows x 12 x width^2 floats) stop fitting in cache past a few
     # thousand tokens: 32 x 256 tokens ran ~25 % fewer tokens/s than 4 x 256 on 2 cores (bench/embed_speed.py).

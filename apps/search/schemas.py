@@ -85,6 +85,9 @@ class Degraded(BaseModel):
     stale_vectors: dict[str, int] | None = Field(
         None, description="Per source: hits whose text changed since their vectors (snippets: current text)."
     )
+    incomplete_vectors: dict[str, int] | None = Field(
+        None, description="Per source: documents without vectors yet, which the vector leg cannot find."
+    )
     reason: str = ""
 
     # "from" everywhere it is written (REST body, spec, MCP): Python only needs the trailing underscore
@@ -167,6 +170,10 @@ class SearchPage(BaseModel):
     approximate: list[str] = Field(
         default_factory=list,
         description="Why a result may differ from an exhaustive ranking; empty when every leg was exact.",
+    )
+    vector_coverage: dict[str, float] = Field(
+        default_factory=dict,
+        description="Per body source searched: share of its documents with vectors (0 to 1).",
     )
     degraded: Degraded | None = Field(None, description="Present when a source could not use the mode asked.")
 

@@ -27,6 +27,7 @@ from apps.search import (
     queries,
     semantic,
     staleness,
+    vector_coverage,
 )
 from apps.search.conf import knob, semantic_floor
 from apps.search.encoders import get_encoder
@@ -330,7 +331,9 @@ def _search_with_sources(
     matches: dict = {}
     sem_hits: list = []
     leg, weak = counting.Legs(), None
-    degraded, used = selection.degraded, mode
+    used = mode
+    targets = {t.slug: t for t in selection.lexical + selection.semantic}.values()
+    coverage_by_source, degraded = vector_coverage.for_search(targets, mode, selection.degraded)
     with admission.admitted(), queries.time_limit():
         if parsed is not None:
             vector_leg = None
@@ -380,6 +383,7 @@ def _search_with_sources(
         mode=mode,
         ignored_terms=parsed.ignored if parsed else [],
         approximate=leg.approximate,
+        vector_coverage=coverage_by_source,
         degraded=degraded,
     )
     return page, [r.source for r in ranked[:window]]

@@ -5,17 +5,15 @@ Lexical search answers a record as soon as it is ingested (FTS triggers); vector
 ``/v1/sources`` and any search response that wants to say it is ``degraded``.
 
 The unit is the document: a document's chunks are cut when it is embedded, so an unembedded document has
-no chunk rows to count. ``chunks`` is the chunk rows with vectors, for scale."""
+no chunk rows to count. ``chunks`` is the chunk rows with vectors, for scale. The counts are kept per process
+and recounted when the source's generation moves (apps.core.db.coverage): cheap enough for every request."""
 
 from dataclasses import asdict, dataclass
 
 from apps.core.db import coverage as db_coverage
 from apps.core.plans import SourcePlan, all_plans
 from apps.core.services.sources import plan_shape
-from apps.search import queries
-from apps.search.queries import quote_ident
-
-CHUNKS_SQL = "SELECT count(*) FROM {chunks}"
+from apps.search.schemas import Degraded
 
 
 @dataclass(frozen=True)
@@ -46,10 +44,14 @@ def vector_coverage(plan: SourcePlan) -> Coverage | None:
     """``plan``'s coverage, or None for a source without vectors (short-body, registry)."""
     if plan.search is None or plan_shape(plan) != "body":
         return None
-    embedded, stale = db_coverage.coverage(plan.search)
-    documents = plan.model_class().objects.count()
-    (chunks,) = queries.fetchall(CHUNKS_SQL.format(chunks=quote_ident(plan.search.chunk_table)))[0]
-    return Coverage(documents=documents, embedded=embedded, stale=stale, chunks=chunks)
+    return _coverage(plan.search)
+
+
+def _coverage(spec) -> Coverage:
+    found = db_coverage.counts(spec)
+    return Coverage(
+        documents=found.documents, embedded=found.embedded, stale=found.stale, chunks=found.chunks
+    )
 
 
 def coverage_by_source() -> dict[str, Coverage]:
@@ -66,3 +68,25 @@ def coverage_problem(cov: Coverage, slug: str) -> str | None:
         f"text, so semantic and hybrid search miss them (run `python manage.py update` or "
         f"`python manage.py embed --source {slug}`)"
     )
+
+
+def for_search(targets, mode: str, degraded: Degraded | None) -> tuple[dict[str, float], Degraded | None]:
+    """A search's ``vector_coverage`` (every body source among ``targets``) and its ``degraded``, flagged
+    ``incomplete_vectors`` when the vector leg ran (hybrid, semantic) on a source whose vectors lag its
+    documents: lexical finds a new record at once, the vector leg only once ``embed`` has run."""
+    covered = {
+        t.slug: _coverage(t.spec) for t in targets if t.shape == "body"
+    }  # shape known: no introspection
+    ratios = {slug: cov.ratio for slug, cov in sorted(covered.items())}
+    # Stale documents are still found (by their old vectors; ``stale_vectors`` says so per hit): not counted.
+    lagging = {slug: n for slug, cov in sorted(covered.items()) if (n := cov.documents - cov.embedded)}
+    if mode == "lexical" or not lagging:
+        return ratios, degraded
+    flagged = degraded.model_copy() if degraded is not None else Degraded()
+    flagged.incomplete_vectors = lagging
+    note = (
+        f"{sum(lagging.values())} document(s) have no vectors yet "
+        "(`manage.py embed` catches up): the vector leg cannot find them, the lexical leg can"
+    )
+    flagged.reason = f"{flagged.reason}; {note}" if flagged.reason else note
+    return ratios, flagged

@@ -44,7 +44,8 @@ class Command(BaseCommand):
                 held["encoder"] = encoder
                 to_encode = sum(w.to_encode for w in works)
                 console.print(
-                    f"[bold]embed[/bold] with {encoder.model_id} on {getattr(encoder, 'device', 'cpu')}: "
+                    f"[bold]embed[/bold] with {encoder.model_id} on {getattr(encoder, 'device', 'cpu')}"
+                    f" ({getattr(encoder, 'processes', 1)} process(es)): "
                     f"{len(works)} source(s), {to_encode} chunk(s) for the model"
                 )
                 tasks["all"] = bar.add_task("all sources", total=to_encode)
