@@ -14,13 +14,14 @@ from apps.access.costs import metered
 from apps.access.policy import access_check, policy_active
 from apps.bills import selectors as bills
 from apps.bills.ids import topic_id
+from apps.bills.naming import bill_label, ordinal
 from apps.bills.schemas import PageParams
 from apps.core.adapters import josh_error_response
 from apps.core.db.timelimit import is_interrupt, timeout_error
 from apps.core.errors import JoshError, NotFound, error_body
 from apps.core.services.sources import sources_list
 from apps.dossiers import selectors as dossiers
-from apps.explorer import lists, records, services
+from apps.explorer import lists, reader, records, services
 from apps.explorer import search as explorer_search
 from apps.explorer.links import link_for_id
 from apps.registry import selectors as registry
@@ -183,7 +184,10 @@ def _err(exc: JoshError) -> dict:
 
 
 def _hit_url(hit) -> str | None:
-    return records.record_path(hit.resource, hit.id) if hit.resource in records.GETTERS else None
+    """The hit's record page, scrolled to its passage (a text fragment) where the page shows the text."""
+    if hit.resource not in records.GETTERS:
+        return None
+    return records.record_path(hit.resource, hit.id) + reader.text_fragment(hit.snippet.text)
 
 
 def _page_links(form, pages: int) -> dict:
@@ -297,7 +301,11 @@ def _bill(resource: str, id: str) -> dict:
         else None,
         "other_votes": [v for v in bill.recorded_votes if not v.ingested],
         "body": body,
-        "body_blocks": services.body_blocks(body.text[:BODY_CHARS]) if body else [],
+        "body_reading": reader.read(
+            body.text[:BODY_CHARS], pinpoint=reader.pinpoint_for({}, bill_label=_cited(bill))
+        )
+        if body
+        else None,
         "body_cut": bool(body and len(body.text) > BODY_CHARS),
         "citation": bill.citation,
         "linked": [
@@ -308,6 +316,11 @@ def _bill(resource: str, id: str) -> dict:
             ("Lobbying filings", dossier.lobbying),
         ],
     }
+
+
+def _cited(bill) -> str:
+    """A bill as a pinpoint cites it: "H.R. 1, 118th Cong." (then "§ 3(b)")."""
+    return f"{bill_label(bill.type, bill.number)}, {ordinal(bill.congress)} Cong."
 
 
 def _vote(resource: str, id: str) -> dict:
