@@ -27,11 +27,13 @@ _HEADING_START = re.compile(
     r"^(?:SEC(?:TION)?\.?\s+\d|§|TITLE\s+[IVXLC\d]|PART\s+[IVXLC\d\w]|Subpart\s|Appendix\s)", re.I
 )
 PAGE_MARK = re.compile(r"\[\[Page (\d+)\]\]")
-# A paragraph that opens with its enumerator: "(a) Short Title.—", "(1) by striking", "“(A) In general."
-_ENUMERATOR = re.compile(r"^[“\"]?\(([a-zA-Z0-9]{1,5})\)")
+# A paragraph that opens with its enumerator: "(a) Short Title.—", "(1) by striking". One that opens with a
+# quote ("“(A) In general.") is text an amendment inserts into another law: not a place in this one.
+_ENUMERATOR = re.compile(r"^\(([a-zA-Z0-9]{1,5})\)")
+_QUOTED_ENUMERATOR = re.compile(r"^[“\"]\(([a-zA-Z0-9]{1,5})\)")
 # A list line: a bullet, a dash, an enumerator: its line break is the author's, not the PDF's.
 _LIST_LINE = re.compile(r"^(?:[•●▪◦·*-]\s|\(?[a-zA-Z0-9]{1,4}[.)]\s)")
-_MARKUP = re.compile(r"\*\*|__|(?<!\w)[*_](?=\S)|(?<=\S)[*_](?!\w)")
+_MARKUP = re.compile(r"\*+(?=\*)\*|__|(?<!\w)[*_](?=\S)|(?<=\S)[*_](?!\w)")
 _ITEM = re.compile(r"^[-*•]\s+(.+)$")
 _TABLE_RULE = re.compile(r"\|?(?:\s*:?-{3,}:?\s*\|)+\s*:?-*:?\s*")
 _CONTINUED = re.compile(r"[a-z,]$")  # a paragraph ending mid-sentence continues in the next block
@@ -48,7 +50,8 @@ class Block:
     anchor: str = ""  # the element id a link can jump to ("" for a paragraph without a pinpoint)
     pinpoint: str = ""  # the citation of this place, e.g. "H.R. 1 § 3(b)" or "89 FR 9742"
     level: int = 0  # nesting, from a printed text's indentation (bill text), for the page's margins
-    rows: list[list[str]] = field(default_factory=list)  # a table's cells, the header row first
+    rows: list[list[str]] = field(default_factory=list)  # a table's cells, row by row
+    header: bool = False  # a table's first row is its header
     items: list[tuple[str, str]] = field(default_factory=list)  # a contents list: (text, anchor or "")
 
 
@@ -69,7 +72,13 @@ def plain(text: str) -> str:
 
 
 def _is_heading(block: str) -> bool:
-    if "\n" in block or len(block) > 100 or not re.search(r"[A-Za-z]", block) or _ENUMERATOR.match(block):
+    if (
+        "\n" in block
+        or len(block) > 100
+        or not re.search(r"[A-Za-z]", block)
+        or _ENUMERATOR.match(block)
+        or _QUOTED_ENUMERATOR.match(block)
+    ):
         return False  # "(2) Report.—" is a paragraph of its section, however short
     if _BOLD.match(block) or _HEADING_START.match(block):
         return True
@@ -135,20 +144,21 @@ def blocks_of(text: str) -> list[Block]:
 
 
 def _table(lines: list[str]) -> Block:
-    """A Markdown table (``|a|b|`` lines, a ``|---|`` rule under the header) as rows of cells; a cell's
-    ``<br>`` is a line break, shown as one."""
+    """A Markdown table (``|a|b|`` lines; a ``|---|`` rule under a header row) as rows of cells, the header
+    first when there is one; a cell's ``<br>`` is a line break, shown as one."""
+    header = len(lines) > 1 and bool(_TABLE_RULE.fullmatch(lines[1]))
     rows = [
-        [cell.strip().replace("<br>", "\n") for cell in line.strip("|").split("|")]
+        [cell.strip().replace("<br>", "\n") for cell in line.strip().strip("|").split("|")]
         for line in lines
         if not _TABLE_RULE.fullmatch(line)
     ]
-    return Block("table", "\n".join(" ".join(row) for row in rows), rows=rows)
+    return Block("table", "\n".join(" ".join(row) for row in rows), rows=rows, header=header)
 
 
 def _flush(blocks: list[Block], lines: list[str], level: int, *, pdf: bool = False) -> None:
     if not lines:
         return
-    if len(lines) > 1 and all(line.startswith("|") and line.endswith("|") for line in lines):
+    if len(lines) > 1 and all(line.startswith("|") for line in lines):
         blocks.append(_table(lines))
         return
     block = _join_wrapped(lines)

@@ -38,7 +38,7 @@ def test_a_text_printed_a_paragraph_a_line_keeps_its_lines_and_nesting():
         "A BILL\nTo establish a partnership.\nSECTION 1. SHORT TITLE. This Act may be cited as the “X Act”.\n"
         "SEC. 2. UNITED STATES POLICY IN THE WESTERN HEMISPHERE. It is the policy of the United States—\n"
         "  (1) encouraging stronger economic relations;\nSEC. 3. PROMOTING SECURITY.\n  (a) Sense of Congress."
-        "\n    (1) In general.—The Secretary shall\n    (2) Report.—\n  (b) Funding."
+        "\n    (1) In general.—The Secretary shall\n    (2) Report.—\n      “(A) Inserted.—\n  (b) Funding."
     )
     reading = reader.read(text, pinpoint=reader.pinpoint_for({}, bill_label="H.R. 1, 118th Cong."))
     assert [(b.kind, b.text, b.level, b.anchor, b.pinpoint) for b in reading.blocks] == [
@@ -59,6 +59,8 @@ def test_a_text_printed_a_paragraph_a_line_keeps_its_lines_and_nesting():
         ("p", "(a) Sense of Congress.", 1, "sec-3-a", "H.R. 1, 118th Cong. § 3(a)"),
         ("p", "(1) In general.—The Secretary shall", 2, "sec-3-a-1", "H.R. 1, 118th Cong. § 3(a)(1)"),
         ("p", "(2) Report.—", 2, "sec-3-a-2", "H.R. 1, 118th Cong. § 3(a)(2)"),
+        # quoted: text an amendment inserts into another law, not a place in this bill
+        ("p", "“(A) Inserted.—", 3, "", ""),
         ("p", "(b) Funding.", 1, "sec-3-b", "H.R. 1, 118th Cong. § 3(b)"),
     ]
 
@@ -118,6 +120,11 @@ def test_pdf_page_breaks_lists_and_tables():
         ("p", "• one item of a list that the author wrote on its own line\n• two"),
     ]
     assert blocks[3].kind == "table" and blocks[3].rows == [["Goal", "Rate"], ["**Any**", "75%\nat birth"]]
+    assert blocks[3].header
+    footnotes = reader.read("Footnotes\n\n| 1. | See P.L. 112-25.\n| 2. | Executive Order 14347.").blocks[1:]
+    assert [(b.kind, b.rows, b.header) for b in footnotes] == [
+        ("table", [["1.", "See P.L. 112-25."], ["2.", "Executive Order 14347."]], False)
+    ]
 
 
 def test_anchors_are_unique_across_the_texts_of_one_page():

@@ -127,7 +127,9 @@ def test_document_parts_links_ids_and_orders_texts():
     parts = services.document_parts(data, link=links.get)
     assert parts.title == "A report"
     assert [t.label for t in parts.texts] == ["Summary", "Text"]
-    assert [(b.kind, b.text, b.anchor) for b in parts.texts[1].reading.blocks[:1]] == [("h", "Intro", "s-intro")]
+    assert [(b.kind, b.text, b.anchor) for b in parts.texts[1].reading.blocks[:1]] == [
+        ("h", "Intro", "s-intro")
+    ]
     facts = {f.label: [(v.text, v.url) for v in f.values] for f in parts.facts}
     assert facts["Product number"] == [("R1", None)]
     assert facts["Crs products cited"] == [("crs:R2", "/crs-reports/crs:R2"), ("crs:R1", None)]  # not itself

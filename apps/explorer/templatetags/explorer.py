@@ -104,6 +104,7 @@ def linkto(parser, token):
     return _LinkToNode(parser.compile_filter(bits[1]), nodelist)
 
 
+_STARS = re.compile(r"\*{3,}")
 _EMPHASIS = (
     (re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*"), "strong"),
     (re.compile(r"__(?=\S)(.+?)(?<=\S)__"), "strong"),
@@ -116,7 +117,9 @@ _EMPHASIS = (
 def inline(text) -> SafeString:
     """A paragraph of a long document as HTML: escaped first, then its Markdown-style emphasis
     (``**bold**``, ``*italic*``, ``_italic_``) as <strong>/<em>, so no raw marker shows on the page."""
-    html = str(escape(text or ""))
+    html = _STARS.sub(
+        "", str(escape(text or ""))
+    )  # "******Table 3******": a converter's debris, not emphasis
     for pattern, tag in _EMPHASIS:
         html = pattern.sub(rf"<{tag}>\1</{tag}>", html)
     html = html.replace("**", "").replace("__", "")  # a marker left unpaired (cut by the PDF) shows nothing
