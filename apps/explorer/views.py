@@ -5,6 +5,7 @@ apps.search.selectors.search. Reshaping for display lives in apps.explorer.servi
 """
 
 from functools import wraps
+from urllib.parse import parse_qsl, urlencode
 
 from django.http import HttpResponseRedirect
 from django.shortcuts import render
@@ -171,7 +172,7 @@ def _search_page(request):
         all_sources_url=form.url(source=None, page=None),
         page_links=_page_links(form, outcome.pages),
         no_match_links=explorer_search.suggestion_links(form, outcome.page.no_match),
-        csv_url=form.api_url() + "&format=csv",
+        csv_url=_whole_result_csv(form.api_url()),
         api_url=form.api_url(),
         # "crs:R00001" is worth a word about; "snap" (a well-formed committee code) is not.
         id_like=any(c.isdigit() or c == ":" for c in form.q) and records.url_for_id(form.q) is not None,
@@ -209,7 +210,15 @@ def search_csv(request):
         form = explorer_search.parse_form(request.GET)
     except JoshError as exc:
         return josh_error_response(exc)
-    return HttpResponseRedirect(form.api_url() + "&format=csv")
+    return HttpResponseRedirect(_whole_result_csv(form.api_url()))
+
+
+def _whole_result_csv(api_url: str) -> str:
+    """A search's /v1 request as the CSV of its whole result (apps.core.export_all): from the first hit, in
+    the largest pages the route serves."""
+    path, _, query = api_url.partition("?")
+    params = [(k, v) for k, v in parse_qsl(query) if k not in ("offset", "limit")]
+    return path + "?" + urlencode([*params, ("limit", "50"), ("format", "csv"), ("export", "all")])
 
 
 @require_safe
