@@ -195,6 +195,8 @@ STORAGES = {
 
 # Request bodies are small JSON (MCP, admin forms): refuse anything large before parsing it.
 DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("JOSH_MAX_BODY_BYTES", 1_048_576, minimum=1024)
+# ?format=csv&export=all: the most rows one CSV export holds (it stops at the end of that page, and says so).
+EXPORT_CAP_ROWS = env_int("JOSH_EXPORT_CAP_ROWS", 25_000, minimum=1)
 
 REST_FRAMEWORK = {
     "DEFAULT_RENDERER_CLASSES": [

@@ -20,7 +20,7 @@ from functools import wraps
 from typing import Any
 from urllib.parse import urlencode
 
-from django.http import HttpRequest, StreamingHttpResponse
+from django.http import HttpRequest, QueryDict, StreamingHttpResponse
 from django.utils.cache import patch_vary_headers
 
 from apps.core.errors import InvalidParameter, JoshError
@@ -28,6 +28,7 @@ from apps.core.errors import InvalidParameter, JoshError
 FORMATS = ("json", "csv")
 CSV_TYPE = "text/csv"
 FORMAT_PARAM = "format"
+EXPORT_PARAM = "export"
 LIST_SEPARATOR = "; "
 
 
@@ -47,6 +48,16 @@ def requested_format(request: HttpRequest) -> str:
     if CSV_TYPE in request.headers.get("Accept", ""):
         return "csv" if request.get_preferred_type(["application/json", CSV_TYPE]) == CSV_TYPE else "json"
     return "json"
+
+
+def whole_result_wanted(request: HttpRequest) -> bool:
+    """``export=all``: every page of the result in one CSV (apps.core.export_all), not the one asked for."""
+    value = request.GET.get(EXPORT_PARAM)
+    if value is None:
+        return False
+    if value.strip().lower() != "all":
+        raise InvalidParameter(EXPORT_PARAM, f"export takes one value, all; got '{value}'.", allowed=["all"])
+    return True
 
 
 def wants_csv(request: HttpRequest) -> bool:
@@ -160,8 +171,9 @@ def csv_lines(body: dict) -> Iterator[str]:
 # ---------------------------------------------------------------------------------------------------------
 
 
-def next_url(request: HttpRequest, body: dict) -> str | None:
-    """The next page of the same request, in CSV too: a list's ``next_cursor``, or a search's next offset."""
+def next_params(request: HttpRequest, body: dict) -> QueryDict | None:
+    """The query of the next page of the same request: a list's ``next_cursor``, or a search's next offset;
+    None on the last page."""
     params = request.GET.copy()
     pagination = body.get("pagination")
     if isinstance(pagination, dict):
@@ -175,7 +187,17 @@ def next_url(request: HttpRequest, body: dict) -> str | None:
         params["offset"] = str(offset)
     else:
         return None
+    return params
+
+
+def url_with(request: HttpRequest, params: QueryDict) -> str:
     return request.build_absolute_uri(request.path + "?" + urlencode(list(params.lists()), doseq=True))
+
+
+def next_url(request: HttpRequest, body: dict) -> str | None:
+    """The next page of the same request, in CSV too."""
+    params = next_params(request, body)
+    return url_with(request, params) if params is not None else None
 
 
 def filename_for(path: str) -> str:
@@ -215,6 +237,12 @@ def csv_on_request(run):
     def wrapper(request, *args, **kwargs):
         try:
             csv_wanted = wants_csv(request)
+            if whole_result_wanted(request) and not csv_wanted:
+                raise InvalidParameter(
+                    EXPORT_PARAM,
+                    "export=all streams the whole result as CSV: add format=csv.",
+                    allowed=["all"],
+                )
         except JoshError as exc:
             return josh_error_response(exc)
         response = run(request, *args, **kwargs)
@@ -228,7 +256,12 @@ def csv_on_request(run):
         body = json.loads(response.content)
         if not is_tabular(body):
             return josh_error_response(not_tabular_error()) if explicit_csv(request) else response
-        answer = csv_response(request, body)
+        if whole_result_wanted(request):
+            from apps.core.export_all import whole_csv_response
+
+            answer = whole_csv_response(request, body, lambda: run(request, *args, **kwargs))
+        else:
+            answer = csv_response(request, body)
         patch_vary_headers(answer, ["Accept"])
         return answer
 

@@ -5,7 +5,9 @@
   error code (``error_body``), so generated clients and the live responses agree;
 - the API-key and bearer security schemes (the docs' Authorize button), optional while auth is disabled;
 - an example per parameter: path ids from the id registry (``apps.core.ids``), query values from the
-  sample corpus below.
+  sample corpus below. A path id or a required query parameter carries it as ``example``; an optional
+  filter as ``x-example`` and in its description ("Example: VT."), because Swagger UI's "Try it out" fills
+  every ``example`` into its form — and a form with every filter filled answers nothing.
 """
 
 from typing import Any
@@ -168,7 +170,7 @@ def _id_examples() -> dict[str, str]:
 def _complete_parameters(path: str, operation: dict, id_examples: dict[str, str]) -> None:
     resource = path.removeprefix("/v1/").split("/", 1)[0]
     for param in operation.get("parameters", []):
-        if "example" in param:
+        if "example" in param or "x-example" in param:
             continue
         name = param["name"]
         if param["in"] == "path":
@@ -176,7 +178,21 @@ def _complete_parameters(path: str, operation: dict, id_examples: dict[str, str]
         else:
             example = QUERY_EXAMPLES.get((path, name), QUERY_EXAMPLES.get(name))
         if example is not None:
-            param["example"] = example
+            set_example(param, example)
+
+
+def example_key(param: dict) -> str:
+    """``example`` for what a request must carry; ``x-example`` for an optional filter (see the module)."""
+    return "example" if param["in"] == "path" or param.get("required") else "x-example"
+
+
+def set_example(param: dict, example: Any) -> None:
+    key = example_key(param)
+    param[key] = example
+    if key == "x-example" and example is not None:
+        shown = str(example).lower() if isinstance(example, bool) else example
+        param["description"] = f"{param.get('description', '')} Example: {shown}.".strip()
+        param.setdefault("schema", {})["description"] = param["description"]
 
 
 def _describe_aggregate_fields(path: str, operation: dict, aggregates: dict[str, dict]) -> None:
@@ -191,7 +207,7 @@ def _describe_aggregate_fields(path: str, operation: dict, aggregates: dict[str,
         listed = ", ".join(fields) if fields else "none on this resource"
         param["description"] = f"{param.get('description', '')} Here: {listed}.".strip()
         param["schema"]["description"] = param["description"]
-        param["example"] = fields[0] if fields else None
+        set_example(param, fields[0] if fields else None)
 
 
 def _response(description: str, exc: JoshError) -> dict:

@@ -2,7 +2,8 @@
 (openapi-spec-validator) and keep Josh's own rules, so a client generator is happy with it:
 
 - every operation documents its errors (400, 401, 429, 503; 404 with a path id) with the one envelope;
-- every parameter has an example of its type (in its enum, matching its pattern);
+- every parameter has an example of its type (in its enum, matching its pattern), as ``example`` where
+  the request must carry it and ``x-example`` on an optional filter (apps.core.openapi);
 - operation ids are unique, and so are the names of the models behind the components (ninja names a
   component by class name: two classes with one name would silently share one schema).
 """
@@ -11,6 +12,8 @@ import re
 from collections.abc import Iterator
 
 from pydantic import BaseModel
+
+from apps.core.openapi import example_key
 
 ERROR_REF = "#/components/schemas/ErrorEnvelope"
 TYPES = {"integer": int, "string": str, "boolean": bool}
@@ -47,9 +50,12 @@ def error_response_problems(spec: dict) -> list[str]:
 
 
 def _example_problem(param: dict) -> str | None:
-    if "example" not in param:
+    key = example_key(param)
+    if key not in param:
         return "no example"
-    example = param["example"]
+    if key == "x-example" and "example" in param:  # Swagger UI would fill it into "Try it out"
+        return "an optional filter carries example (Swagger UI pre-fills it): use x-example"
+    example = param[key]
     options = param["schema"].get("anyOf", [param["schema"]])
     if example is None:  # only where no value is valid (sum_field on a resource with no sums)
         return None if "none on this resource" in param.get("description", "") else "example is null"

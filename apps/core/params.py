@@ -10,8 +10,9 @@ from functools import wraps
 
 from apps.core.errors import InvalidParameter
 
-# Accepted on every route: the response format (CSV/JSON export) is chosen per request, not per route.
-ALWAYS_ALLOWED = frozenset({"format"})
+# Accepted on every route: the response format (CSV/JSON export) is chosen per request, not per route, and so
+# is a CSV of the whole result (export=all, apps.core.export_all).
+ALWAYS_ALLOWED = frozenset({"format", "export"})
 
 
 class UnknownParameter(InvalidParameter):

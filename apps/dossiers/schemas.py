@@ -66,9 +66,32 @@ class BillDossier(BaseModel):
     lobbying: Section[LinkedRecord] = Field(description="Lobbying filings whose issue text cites the bill.")
 
 
+class VotingRecordRow(BaseModel):
+    """A member's roll-call record in one Congress and chamber."""
+
+    congress: int
+    chamber: str = Field(description="house or senate.")
+    party: str = Field(description="The member's party on those votes, as the vote files give it (D, R, I).")
+    votes: int = Field(description="Roll calls the member was on the roll for.")
+    missed: int = Field(description="Of those, recorded as not voting.")
+    missed_pct: float = Field(description="missed / votes × 100, one decimal.")
+    party_line: int = Field(
+        description="Yea/nay votes cast as most of the other members of the member's party voted on that roll call."
+    )
+    party_line_base: int = Field(
+        description="Yea/nay votes cast on roll calls where the party's majority was yea or nay (not tied)."
+    )
+    party_line_pct: float | None = Field(
+        description="party_line / party_line_base × 100, one decimal (null when the base is 0)."
+    )
+
+
 class VotesRecord(BaseModel):
     total: int
     by_position: dict[str, int] = Field(description="Normalized positions: yea, nay, present, not_voting.")
+    by_congress: list[VotingRecordRow] = Field(
+        description="Missed votes and votes with the party's majority, per Congress and chamber, newest first."
+    )
     recent: Section[MemberVoteOut]
 
 

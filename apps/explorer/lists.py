@@ -52,6 +52,9 @@ def _query(params, **changes) -> str:
     return urlencode(values)
 
 
+WHOLE_PAGE = 250  # the largest page a /v1 list serves
+
+
 def _url(path: str, params, **changes) -> str:
     query = _query(params, **changes)
     return path + ("?" + query if query else "")
@@ -122,7 +125,8 @@ def build(resource: str, query) -> ListPage:
         shown=len(rows),
         next_url=_url(f"/{resource}", query, cursor=next_cursor) if next_cursor else None,
         first_url=_url(f"/{resource}", query, cursor=None) if query.get("cursor") else None,
-        csv_url=_url(api, own, format="csv"),
+        # the whole list (apps.core.export_all), from its first row, in the largest pages /v1 serves
+        csv_url=_url(api, own, cursor=None, limit=WHOLE_PAGE, format="csv", export="all"),
         json_url=_url(api, own),
         charts=[],
     )

@@ -3,7 +3,7 @@
 The pages read everything through the existing selectors (search, dossiers, registry, bills, documents); what
 is here only reshapes what those return: a vote's tally by party, a bill's status steps from its actions,
 search snippets split at their highlight offsets, source facets over ranked hits, a committee roster by side,
-and a document body split into headings and paragraphs.
+and any record as a page (its long texts read through apps.explorer.reader).
 """
 
 import datetime as dt
@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from apps.core.legislative import washington_time_label
+from apps.explorer import reader
 
 # ---------------------------------------------------------------------------------------------------------
 # Votes
@@ -244,75 +245,6 @@ def source_facets(hits: Iterable[Any]) -> list[Facet]:
     return [Facet(source=s, count=n) for s, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))]
 
 
-# ---------------------------------------------------------------------------------------------------------
-# Document bodies
-# ---------------------------------------------------------------------------------------------------------
-
-_BLANK_LINES = re.compile(r"\n[ \t]*\n+")
-_MD_HEADING = re.compile(r"^#{1,6}\s+(.+)$")
-_RULE = re.compile(r"^[-*_]{3,}$")
-# "SEC. 2. UNITED STATES POLICY. It is the policy..." -> the numbered, capitalised heading, then the text.
-_SECTION_LEAD = re.compile(r"^((?:SECTION|SEC\.)\s+\d+[A-Za-z]?\.\s+[^a-z\n]{2,150}?\.)\s+(?=\S*[a-z])")
-_BOLD = re.compile(r"^\*\*(.+)\*\*$")
-_HEADING_START = re.compile(
-    r"^(?:SEC(?:TION)?\.?\s+\d|§|TITLE\s+[IVXLC\d]|PART\s+[IVXLC\d\w]|Subpart\s|Appendix\s)", re.I
-)
-
-
-@dataclass
-class Block:
-    kind: str  # "h" (a heading) or "p" (a paragraph; its single line breaks are kept)
-    text: str
-
-
-def _is_heading(block: str) -> bool:
-    if "\n" in block or len(block) > 100 or not re.search(r"[A-Za-z]", block):
-        return False
-    if _BOLD.match(block) or _HEADING_START.match(block):
-        return True
-    if block[-1] in ".;:,?!)]”\"'" or block[0].islower():
-        return False
-    words = block.split()
-    # Title Case or ALL CAPS lines of a few words ("Background", "Ongoing M-1 Abrams Modernization Efforts").
-    return len(words) <= 12 and (block.isupper() or sum(w[:1].isupper() for w in words) >= len(words) / 2)
-
-
-def body_blocks(text: str) -> list[Block]:
-    """A plain-text body as headings and paragraphs. Blocks are separated by blank lines (by line breaks
-    in a text that has no blank line, as bill and Federal Register texts are printed). A short one-line block
-    that reads as a title (Title Case, ALL CAPS, "SEC. 2.", "§ 1.1", bold) is a heading, and so is a Markdown
-    "# heading" line and the capitalised heading that opens a section ("SEC. 2. DEFINITIONS. In this Act");
-    "---" rules are dropped."""
-    text = (text or "").replace("\r\n", "\n")
-    units = _BLANK_LINES.split(text) if _BLANK_LINES.search(text) else text.split("\n")
-    blocks: list[Block] = []
-    for raw in units:
-        lines: list[str] = []
-        for line in (line.strip() for line in raw.split("\n")):
-            heading = _MD_HEADING.match(line)
-            if heading or _RULE.match(line):  # "# Contents" opens a section; "---" only separates
-                _flush(blocks, lines)
-                lines = []
-                if heading:
-                    blocks.append(Block("h", heading.group(1).strip()))
-            elif line:
-                lines.append(line)
-        _flush(blocks, lines)
-    return blocks
-
-
-def _flush(blocks: list[Block], lines: list[str]) -> None:
-    block = "\n".join(lines)
-    if not block:
-        return
-    if m := _SECTION_LEAD.match(block):
-        blocks += [Block("h", m.group(1)), Block("p", block[m.end() :])]
-    elif _is_heading(block):
-        blocks.append(Block("h", _BOLD.sub(r"\1", block)))
-    else:
-        blocks.append(Block("p", block))
-
-
 def _get(obj: Any, name: str) -> Any:
     return obj.get(name) if isinstance(obj, dict) else getattr(obj, name, None)
 
@@ -363,7 +295,7 @@ class Table:
 @dataclass
 class TextSection:
     label: str
-    blocks: list[Block]
+    reading: reader.Reading
 
 
 @dataclass
@@ -432,13 +364,22 @@ def document_parts(data: dict, *, link) -> DocumentParts:
         (data[k] for k in TITLE_KEYS if isinstance(data.get(k), str) and re.search(r"[A-Za-z]", data[k])),
         own_id,
     )
+    section = data.get("section") if own_id.split(":")[0] in reader.CODES else None
+    if section and title == data.get("heading"):  # a CFR or US Code section is known by its number first
+        title = f"§ {section} {title}"
+    pinpoint = reader.pinpoint_for(data)
+    first_page = data.get("start_page") if isinstance(data.get("start_page"), int) else None
     facts, tables, texts = [], [], []
+    anchors: set[str] = set()  # one page: the summary's anchors and the body's must differ
     own = (lambda value: None if value == own_id else link(value)) if own_id else link
     for key, value in data.items():
         if key in SKIP_FIELDS or value in (None, "", [], {}):
             continue
         if key in TEXT_FIELDS and isinstance(value, str) and (len(value) > 300 or "\n" in value):
-            texts.append((list(TEXT_FIELDS).index(key), TextSection(TEXT_FIELDS[key], body_blocks(value))))
+            reading = reader.read(
+                value, pinpoint=pinpoint, first_page=first_page, section=section, used=anchors
+            )
+            texts.append((list(TEXT_FIELDS).index(key), TextSection(TEXT_FIELDS[key], reading)))
         elif isinstance(value, list) and all(isinstance(v, dict) for v in value):
             tables.append(_table(key, value, own))
         elif isinstance(value, list):

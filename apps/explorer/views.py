@@ -5,6 +5,7 @@ apps.search.selectors.search. Reshaping for display lives in apps.explorer.servi
 """
 
 from functools import wraps
+from urllib.parse import parse_qsl, urlencode
 
 from django.http import HttpResponseRedirect
 from django.shortcuts import render
@@ -14,6 +15,7 @@ from apps.access.costs import metered
 from apps.access.policy import access_check, policy_active
 from apps.bills import selectors as bills
 from apps.bills.ids import topic_id
+from apps.bills.naming import bill_label, ordinal
 from apps.bills.schemas import PageParams
 from apps.citations.parse import parse_citation
 from apps.core.adapters import josh_error_response
@@ -22,7 +24,7 @@ from apps.core.errors import JoshError, NotFound, error_body
 from apps.core.services.sources import sources_list
 from apps.dossiers import selectors as dossiers
 from apps.dossiers.selectors.entities import find_entities
-from apps.explorer import lists, records, services
+from apps.explorer import lists, reader, records, services
 from apps.explorer import search as explorer_search
 from apps.explorer.links import link_for_id
 from apps.registry import selectors as registry
@@ -180,7 +182,7 @@ def _search_page(request):
         all_sources_url=form.url(source=None, page=None),
         page_links=_page_links(form, outcome.pages),
         no_match_links=explorer_search.suggestion_links(form, outcome.page.no_match),
-        csv_url=form.api_url() + "&format=csv",
+        csv_url=_whole_result_csv(form.api_url()),
         api_url=form.api_url(),
         # "crs:R00001" is worth a word about; "snap" (a well-formed committee code) is not.
         id_like=(any(c.isdigit() or c == ":" for c in form.q) and records.url_for_id(form.q) is not None)
@@ -203,7 +205,10 @@ def _err(exc: JoshError) -> dict:
 
 
 def _hit_url(hit) -> str | None:
-    return records.record_path(hit.resource, hit.id) if hit.resource in records.GETTERS else None
+    """The hit's record page, scrolled to its passage (a text fragment) where the page shows the text."""
+    if hit.resource not in records.GETTERS:
+        return None
+    return records.record_path(hit.resource, hit.id) + reader.text_fragment(hit.snippet.text)
 
 
 def _page_links(form, pages: int) -> dict:
@@ -225,7 +230,15 @@ def search_csv(request):
         form = explorer_search.parse_form(request.GET)
     except JoshError as exc:
         return josh_error_response(exc)
-    return HttpResponseRedirect(form.api_url() + "&format=csv")
+    return HttpResponseRedirect(_whole_result_csv(form.api_url()))
+
+
+def _whole_result_csv(api_url: str) -> str:
+    """A search's /v1 request as the CSV of its whole result (apps.core.export_all): from the first hit, in
+    the largest pages the route serves."""
+    path, _, query = api_url.partition("?")
+    params = [(k, v) for k, v in parse_qsl(query) if k not in ("offset", "limit")]
+    return path + "?" + urlencode([*params, ("limit", "50"), ("format", "csv"), ("export", "all")])
 
 
 @require_safe
@@ -317,7 +330,11 @@ def _bill(resource: str, id: str) -> dict:
         else None,
         "other_votes": [v for v in bill.recorded_votes if not v.ingested],
         "body": body,
-        "body_blocks": services.body_blocks(body.text[:BODY_CHARS]) if body else [],
+        "body_reading": reader.read(
+            body.text[:BODY_CHARS], pinpoint=reader.pinpoint_for({}, bill_label=_cited(bill))
+        )
+        if body
+        else None,
         "body_cut": bool(body and len(body.text) > BODY_CHARS),
         "citation": bill.citation,
         "linked": [
@@ -328,6 +345,11 @@ def _bill(resource: str, id: str) -> dict:
             ("Lobbying filings", dossier.lobbying),
         ],
     }
+
+
+def _cited(bill) -> str:
+    """A bill as a pinpoint cites it: "H.R. 1, 118th Cong." (then "§ 3(b)")."""
+    return f"{bill_label(bill.type, bill.number)}, {ordinal(bill.congress)} Cong."
 
 
 def _vote(resource: str, id: str) -> dict:

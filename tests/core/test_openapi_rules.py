@@ -31,6 +31,24 @@ def test_every_parameter_has_an_example_of_its_type(spec):
     assert openapi_lint.parameter_problems(spec) == []
 
 
+def test_try_it_out_starts_with_no_filter_filled(spec):
+    """Swagger UI fills every parameter's ``example`` into "Try it out": only what a request must carry has
+    one; an optional filter shows its example in its description (and ``x-example``), so the first try
+    answers the whole collection instead of the intersection of every example."""
+    optional = [
+        (path, p)
+        for path, _method, op in openapi_lint.operations(spec)
+        for p in op.get("parameters", [])
+        if p["in"] == "query" and not p.get("required")
+    ]
+    assert len(optional) > 200
+    assert [(path, p["name"]) for path, p in optional if "example" in p or "examples" in p] == []
+    state = next(p for path, p in optional if path == "/v1/legislators" and p["name"] == "state")
+    assert state["x-example"] == "VT" and state["description"].endswith("Example: VT.")
+    bill = spec["paths"]["/v1/bills/{id}"]["get"]["parameters"][0]
+    assert bill["in"] == "path" and bill["example"] == "hjres:119:24"
+
+
 def test_operation_ids_and_component_names_are_unique(spec):
     assert openapi_lint.operation_id_problems(spec) == []
     assert openapi_lint.component_name_problems(api) == []
@@ -41,13 +59,16 @@ def test_the_rules_catch_what_they_are_for(spec):
     bills = broken["paths"]["/v1/bills"]["get"]
     del bills["responses"]["400"]
     (congress,) = [p for p in bills["parameters"] if p["name"] == "congress"]
-    congress["example"] = "119th"
-    del [p for p in bills["parameters"] if p["name"] == "type"][0]["example"]
+    congress["x-example"] = "119th"
+    del [p for p in bills["parameters"] if p["name"] == "type"][0]["x-example"]
+    [limit] = [p for p in bills["parameters"] if p["name"] == "limit"]
+    limit["example"] = 20  # Swagger UI's "Try it out" would fill it in
     broken["paths"]["/v1/votes"]["get"]["operationId"] = bills["operationId"]
     assert openapi_lint.error_response_problems(broken) == [
         "get /v1/bills: responses ['200', '401', '429', '503'], want ['200', '400', '401', '429', '503']"
     ]
     assert openapi_lint.parameter_problems(broken) == [
+        "get /v1/bills limit: an optional filter carries example (Swagger UI pre-fills it): use x-example",
         "get /v1/bills congress: example '119th' is not ['integer']",
         "get /v1/bills type: no example",
     ]
@@ -72,10 +93,10 @@ def test_the_400_example_is_the_real_unknown_parameter_error(spec):
 
 def test_aggregate_fields_are_listed_per_resource(spec):
     params = {p["name"]: p for p in spec["paths"]["/v1/bills"]["get"]["parameters"]}
-    assert params["group_by"]["example"] == "congress"
+    assert params["group_by"]["x-example"] == "congress"
     assert "Here: congress, origin_chamber, policy_area, sponsor," in params["group_by"]["description"]
-    assert params["sum_field"]["example"] == "cosponsor_count"
-    assert params["bucket_by_time"]["example"] == "introduced_date"
+    assert params["sum_field"]["x-example"] == "cosponsor_count"
+    assert params["bucket_by_time"]["x-example"] == "introduced_date"
 
 
 def test_security_schemes_let_the_docs_authorize(spec):

@@ -62,7 +62,7 @@ def test_openapi_documents_the_generated_operations():
     assert listed["tags"] == ["fixture_app"] and listed["summary"] == "Notices by title words, agency, date"
     params = {p["name"]: p for p in listed["parameters"]}
     assert {"q", "agency", "since", "limit", "cursor", "group_by", "bucket_by_time"} <= set(params)
-    assert params["agency"]["example"] == FAA  # apps.core.openapi fills examples for generated routes too
+    assert params["agency"]["x-example"] == FAA  # apps.core.openapi fills examples for generated routes too
     assert {"200", "400", "404"} <= set(detail["responses"])
     assert detail["parameters"][0]["example"] == "notice:1"  # the id kind's example
 

@@ -147,7 +147,7 @@ def test_openapi_lists_the_dossier_routes(client):
         # each includes one corrections lookup per record type whose citation it renders (citation.corrected)
         ("/v1/bills/hr:117:1/dossier", 34),  # the bill detail is 18 of them
         ("/v1/committees/HSWM/dossier", 8),
-        ("/v1/legislators/M000355/dossier", 16),
+        ("/v1/legislators/M000355/dossier", 18),  # + the voting record: positions, then the party tallies
         ("/v1/public-laws/pl:119:7/dossier", 37),
     ],
 )
@@ -171,3 +171,48 @@ def test_no_query_per_item(client, settings):
         return len(ctx.captured_queries)
 
     assert cost(3) == cost(10) + 2
+
+
+def test_legislator_voting_record_by_congress(client):
+    """Missed and party-line votes per Congress, checked against a plain walk over every position."""
+    from apps.registry.models import VotePosition
+
+    record = client.get("/v1/legislators/S000033/dossier").json()["votes"]["by_congress"]
+    positions = list(
+        VotePosition.objects.values_list("vote_id", "legislator__bioguide_id", "party", "normalized")
+    )
+    by_vote: dict[int, list] = {}
+    for vote, member, party, normalized in positions:
+        by_vote.setdefault(vote, []).append((member, party, normalized))
+    from apps.registry.models import RollCallVote
+
+    congress_of = dict(RollCallVote.objects.values_list("pk", "congress"))
+    expected: dict[int, list[int]] = {}
+    for vote, rows in by_vote.items():
+        mine = [(p, n) for m, p, n in rows if m == "S000033"]
+        if not mine:
+            continue
+        party, normalized = mine[0]
+        stats = expected.setdefault(congress_of[vote], [0, 0, 0, 0])  # votes, missed, line, base
+        stats[0] += 1
+        stats[1] += normalized == "not_voting"
+        others = Counter(n for m, p, n in rows if p == party and m != "S000033" and n in ("yes", "no"))
+        if normalized in ("yes", "no") and others["yes"] != others["no"]:
+            stats[3] += 1
+            stats[2] += normalized == max(("yes", "no"), key=lambda side: others[side])
+    assert [r["congress"] for r in record] == sorted(expected, reverse=True)  # newest first
+    for row in record:
+        votes, missed, line, base = expected[row["congress"]]
+        assert (row["chamber"], row["party"]) == ("senate", "I")
+        assert (row["votes"], row["missed"], row["party_line"], row["party_line_base"]) == (
+            votes,
+            missed,
+            line,
+            base,
+        )
+        assert row["missed_pct"] == round(100 * missed / votes, 1)
+        assert row["party_line_pct"] == round(100 * line / base, 1)
+    assert (
+        sum(r["votes"] for r in record)
+        == client.get("/v1/legislators/S000033/dossier").json()["votes"]["total"]
+    )

@@ -53,7 +53,7 @@ def test_explorer_renders_in_chromium(server, tmp_path):
     assert "<h1>Explore US federal-policy data</h1>" in home
     assert 'href="/static/explorer/explorer.css"' in home
     search = chromium("--dump-dom", server + PAGES["search"])
-    assert "<mark>" in search and 'href="/bills/hjres:119:24"' in search
+    assert "<mark>" in search and 'href="/bills/hjres:119:24#:~:text=' in search  # opens at its passage
     bill = chromium("--dump-dom", server + PAGES["bill"])
     assert 'href="/legislators/B000740"' in bill and "Republicans: 10" in bill
     assert 'data-copy="cite-text">Copy citation' in bill  # the script showed the copy button

@@ -139,7 +139,8 @@ def test_every_list_page_renders_a_table_with_export_links(client):
         assert response.status_code == 200, resource
         html = response.content.decode()
         page = response.context["page"]
-        assert f'href="/v1/{resource}?format=csv"' in html and f'href="/v1/{resource}"' in html, resource
+        assert f'href="/v1/{resource}?limit=250&amp;format=csv&amp;export=all"' in html, resource
+        assert f'href="/v1/{resource}"' in html, resource
         api = client.get(f"/v1/{resource}").json()
         assert page.total == api["pagination"]["total"] and page.shown == len(api["results"]), resource
         assert html.count("<h1") == 1
@@ -150,7 +151,7 @@ def test_bill_list_page_filters_links_and_charts(client):
     page = response.context["page"]
     html = response.content.decode()
     assert [row[0]["url"] for row in page.rows] == ["/bills/hjres:119:24", "/bills/sjres:119:11"]
-    assert page.csv_url == "/v1/bills?congress=119&format=csv"
+    assert page.csv_url == "/v1/bills?congress=119&limit=250&format=csv&export=all"
     bar, line = page.charts
     assert (
         bar.rows == [("R", 2)] and bar.csv_url == "/v1/bills?congress=119&group_by=sponsor_party&format=csv"
@@ -193,3 +194,91 @@ def test_charts_are_accessible_svg():
     line = charts.line_chart("c2", "Per year", [("2019", 1), ("2020", 3), ("2021", 2)])
     assert line.svg.count("<circle") == 3 and "<polyline" in line.svg
     assert charts.bar_chart("c3", "Empty", []).desc == "No records."
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The whole result: ?format=csv&export=all (apps.core.export_all)
+# ---------------------------------------------------------------------------------------------------------
+
+
+def json_ids(client, path: str, params: dict) -> list[str]:
+    """Every id of a list or search, paged through its JSON as a client would."""
+    ids, params = [], dict(params)
+    while True:
+        body = client.get(path, params).json()
+        ids += [r["id"] for r in body["results"]]
+        if "pagination" in body:
+            if not body["pagination"]["next_cursor"]:
+                return ids
+            params["cursor"] = body["pagination"]["next_cursor"]
+        else:
+            params["offset"] = int(params.get("offset", 0)) + len(body["results"])
+            if not body["results"] or params["offset"] >= body["total"]:
+                return ids
+
+
+def test_export_all_streams_every_page_of_a_list(client):
+    ids = json_ids(client, "/v1/votes", {"limit": 7})
+    response = client.get("/v1/votes", {"limit": 7, "format": "csv", "export": "all"})
+    rows = csv_rows(response)
+    assert [r["id"] for r in rows] == ids and len(ids) > 7 * 3
+    assert response["X-Export-Rows"] == response["X-Total-Count"] == str(len(ids))
+    assert response["X-Export-Truncated"] == "false" and not response.has_header("Link")
+
+
+def test_export_all_of_a_search_is_every_hit_in_rank_order(client):
+    params = {"q": QUERY, "mode": "lexical", "limit": 50}
+    ids = json_ids(client, "/v1/search", params)
+    rows = csv_rows(client.get("/v1/search", {**params, "format": "csv", "export": "all"}))
+    assert [r["id"] for r in rows] == ids and len(ids) > 50
+
+
+def test_export_all_stops_at_the_cap_and_says_where_to_go_on(client, settings):
+    settings.EXPORT_CAP_ROWS = 5
+    ids = json_ids(client, "/v1/votes", {"limit": 2})
+    response = client.get("/v1/votes", {"limit": 2, "format": "csv", "export": "all"})
+    rows = csv_rows(response)
+    # the export ends with the page that reached the cap: 3 pages of 2
+    assert [r["id"] for r in rows] == ids[:6]
+    assert (response["X-Export-Rows"], response["X-Export-Cap"], response["X-Export-Truncated"]) == (
+        "6",
+        "5",
+        "true",
+    )
+    link = response["Link"].removeprefix("<").split(">;")[0]
+    rest = csv_rows(client.get(link.removeprefix("http://testserver")))
+    assert [r["id"] for r in rest] == ids[6:12]
+
+
+def test_export_all_holds_a_column_only_a_later_page_has(client):
+    """A corrected record carries citation.corrections.* columns; on page 3 it still gets them."""
+    from django.contrib.contenttypes.models import ContentType
+
+    from apps.bills.models import Bill
+    from apps.curation import services
+
+    ids = json_ids(client, "/v1/bills", {"limit": 2})
+    third = Bill.objects.get(bill_id=ids[4])
+    services.correct(
+        content_type=ContentType.objects.get_for_model(Bill),
+        object_id=str(third.pk),
+        field="title",
+        value="A corrected title",
+        reason="The enrolled text's title.",
+    )
+    rows = csv_rows(client.get("/v1/bills", {"limit": 2, "format": "csv", "export": "all"}))
+    assert [r["id"] for r in rows] == ids
+    assert rows[4]["title"] == "A corrected title"
+    assert rows[4]["citation.corrections.title.reason"] == "The enrolled text's title."
+    assert rows[0]["citation.corrections.title.reason"] == ""
+
+
+def test_export_all_needs_csv_and_takes_one_value(client):
+    wrong = client.get("/v1/votes", {"export": "all"})
+    assert wrong.status_code == 400 and wrong.json()["error"]["hint"]["parameter"] == "export"
+    assert "format=csv" in wrong.json()["error"]["message"]
+    other = client.get("/v1/votes", {"export": "everything", "format": "csv"})
+    assert other.status_code == 400 and other.json()["error"]["hint"] == {
+        "parameter": "export",
+        "allowed": ["all"],
+    }

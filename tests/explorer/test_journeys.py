@@ -176,13 +176,15 @@ def test_csv_export_of_a_search_has_the_same_rows_as_the_json(server, browser):
     assert page.locator("h1").inner_text() == "Search results", page.content()[:2000]
     csv_href = page.get_by_role("link", name="CSV").get_attribute("href")
     json_href = page.get_by_role("link", name="JSON").first.get_attribute("href")
-    assert csv_href == json_href + "&format=csv"
+    assert csv_href.endswith("&format=csv&export=all")  # the whole result, not this page
     with page.expect_download() as download:
         page.get_by_role("link", name="CSV").click()
     rows = list(csv.DictReader(io.StringIO(Path(download.value.path()).read_text())))
     hits = json.loads(urlopen(server.url + json_href).read())["results"]
-    assert [r["id"] for r in rows] == [h["id"] for h in hits] and len(rows) >= 1
-    assert [r["citation.citation_string"] for r in rows] == [h["citation"]["citation_string"] for h in hits]
+    assert [r["id"] for r in rows][: len(hits)] == [h["id"] for h in hits] and len(rows) >= 1
+    assert [r["citation.citation_string"] for r in rows][: len(hits)] == [
+        h["citation"]["citation_string"] for h in hits
+    ]
     page.goto(server.url + "/bills")
     visit_checked(page, "30-bill-list-with-charts")
     assert page.locator("svg.chart[role=img] title").count() >= 2

@@ -3,9 +3,11 @@
 import csv
 import io
 import re
-import time
+from html import unescape
+from urllib.parse import parse_qsl, unquote, urlencode
 
 import pytest
+from django.utils.html import escape, strip_tags
 
 pytestmark = pytest.mark.django_db
 
@@ -13,11 +15,8 @@ QUERY = "walk-in freezer efficiency"
 
 
 def page(client, url, **params):
-    started = time.perf_counter()
-    response = client.get(url, params)
-    elapsed = time.perf_counter() - started
-    assert elapsed < 1.0, f"{url} took {elapsed:.2f} s"
-    return response
+    # No time limit here: a page's speed is measured in bench/, never asserted (a busy CI machine is slow).
+    return client.get(url, params)
 
 
 def text(response) -> str:
@@ -66,9 +65,13 @@ def test_search_lists_linked_hits_with_marks_facets_and_explain(client):
     hits = response.context["hits"]
     assert len(hits) == 20 and response.context["outcome"].page.total > 20
     assert "hjres:119:24" in hit_ids(response)[:3]
-    assert hits[0]["url"] == f"/{hits[0]['hit'].resource}/{hits[0]['hit'].id}"
-    assert f'<a href="{hits[0]["url"]}">' in html
-    assert 'href="/bills/hjres:119:24"' in html
+    # A hit opens its record's page at its passage: a text fragment of words the page shows.
+    path, _, words = hits[0]["url"].partition("#:~:text=")
+    assert path == f"/{hits[0]['hit'].resource}/{hits[0]['hit'].id}" and words
+    assert f'<a href="{escape(hits[0]["url"])}">' in html
+    assert 'href="/bills/hjres:119:24#:~:text=' in html
+    target = " ".join(strip_tags(text(page(client, path))).split())
+    assert unescape(unquote(words)) in unescape(target)
     # The hyphenated query word is marked: whole by FTS5's snippet(), part by part by PostgreSQL's ts_headline.
     assert re.search(r"<mark>walk(-|</mark>-<mark>)in</mark>", html, re.IGNORECASE)
     assert html.count('<details class="explain">') == 20 and "Keyword (BM25) rank" in html
@@ -108,8 +111,9 @@ def test_pages_modes_and_filters_match_the_rest_api(client):
         assert response.context["outcome"].page.total == api["total"]
 
 
-def test_csv_has_the_pages_ids_in_the_same_order(client):
-    """The page's CSV link is its JSON request on /v1 with format=csv (the one CSV renderer)."""
+def test_csv_is_the_whole_result_in_the_same_order(client):
+    """The page's CSV link is the whole result of its JSON request on /v1 (format=csv&export=all, the one CSV
+    renderer), from the first hit whatever the page."""
     for params in (
         {"q": QUERY},
         {"q": QUERY, "page": "3", "mode": "lexical"},
@@ -117,35 +121,21 @@ def test_csv_has_the_pages_ids_in_the_same_order(client):
     ):
         html = page(client, "/search", **params)
         csv_url = html.context["csv_url"]
-        assert csv_url == html.context["api_url"] + "&format=csv"
+        api = dict(parse_qsl(html.context["api_url"].partition("?")[2]))
+        assert csv_url == "/v1/search?" + urlencode(
+            {
+                **{k: v for k, v in api.items() if k not in ("offset", "limit")},
+                "limit": 50,
+                "format": "csv",
+                "export": "all",
+            }
+        )
         assert client.get("/search.csv", params)["Location"] == csv_url  # the old address still answers
         response = client.get(csv_url)
         assert response.status_code == 200 and response["Content-Type"].startswith("text/csv")
         rows = list(csv.DictReader(io.StringIO(b"".join(response.streaming_content).decode())))
-        assert [r["id"] for r in rows] == hit_ids(html), params
-    assert rows[0]["citation.citation_string"] and rows[0]["citation.url"].startswith("http")
-    assert text(html).count(f'href="{csv_url.replace("&", "&amp;")}"') == 1
-
-
-@pytest.mark.parametrize(
-    ("q", "target"),
-    [
-        ("H.J.Res. 24", "/bills/hjres:119:24"),
-        ("hjres:119:24", "/bills/hjres:119:24"),
-        ("  hjres24-119 ", "/bills/hjres:119:24"),
-        ("S000033", "/legislators/S000033"),
-        ("HSWM", "/committees/HSWM"),
-        ("2024-02930", "/federal-register/fr:2024-02930"),
-        ("fr:2024-02930", "/federal-register/fr:2024-02930"),
-        ("crs:R48914", "/crs-reports/crs:R48914"),
-        ("senate:119:2025:162", "/votes/senate:119:2025:162"),
-        ("Public Law 119-7", "/public-laws/pl:119:7"),
-    ],
-)
-def test_an_id_redirects_to_its_record_page(client, q, target):
-    response = page(client, "/search", q=q)
-    assert response.status_code == 302 and response["Location"] == target
-    assert page(client, target).status_code == 200
+        assert len(rows) == html.context["outcome"].page.total, params
+        assert [r["id"] for r in rows][html.context["form"].offset :][:20] == hit_ids(html), params
 
 
 def test_words_that_look_like_ids_are_searched(client):
@@ -214,12 +204,19 @@ def test_bill_page(client):
     assert 'id="cite-text">H.J.Res. 24, 119th Congress' in html and "Copy citation" in html
 
 
-def test_bill_with_text_shows_it_split_into_headings(client):
+def test_bill_with_text_shows_it_split_into_sections_with_pinpoints(client):
     response = page(client, "/bills/s:118:1325")
     assert response.status_code == 200
     assert response.context["body"] is not None
-    kinds = {b.kind for b in response.context["body_blocks"]}
-    assert kinds == {"h", "p"} and "<h3>" in text(response)
+    reading = response.context["body_reading"]
+    assert {b.kind for b in reading.blocks} == {"h", "p"}
+    html = text(response)
+    # Each numbered section: an anchor, a contents entry, and its pinpoint citation ready to copy.
+    section = next(h for h in reading.toc if h.anchor == "sec-2")
+    assert section.pinpoint == "S. 1325, 118th Cong. § 2"
+    assert f'<h3 id="sec-2" class="lvl-{section.level}"><a class="anchor" href="#sec-2">' in html
+    assert '<cite id="pin-sec-2">S. 1325, 118th Cong. § 2</cite>' in html
+    assert '<li class="lvl-0"><a href="#sec-2">' in html
 
 
 def test_vote_page_tally_adds_up_to_the_positions(client):
@@ -301,9 +298,12 @@ def test_document_pages(client, url, expect):
 def test_report_body_keeps_its_headings(client):
     response = page(client, "/crs-reports/crs:R48914")
     body = next(t for t in response.context["parts"].texts if t.label == "Text")
-    headings = [b.text for b in body.blocks if b.kind == "h"]
+    headings = [b.text for b in body.reading.blocks if b.kind == "h"]
     assert "Contents" in headings and "Summary" in headings
-    assert "<h3>Summary</h3>" in text(response)
+    html = text(response)
+    assert '<h3 id="s-summary" class="lvl-0"><a class="anchor" href="#s-summary">Summary</a></h3>' in html
+    assert '<cite id="pin-s-summary">CRS Report R48914, “Summary”</cite>' in html
+    assert '<li class="lvl-0"><a href="#s-summary">Summary</a></li>' in html  # the contents
 
 
 def test_non_canonical_ids_redirect_and_unknown_ids_are_404_pages(client):

@@ -109,25 +109,6 @@ def test_roster_by_side_majority_first_in_rank_order():
     ]
 
 
-def test_body_blocks_headings_and_paragraphs():
-    text = (
-        "Background\n\nThe M-1 Abrams Tank is designed to maneuver under fire.\nIt is named for a general.\n\n"
-        "# Contents\n- Introduction\n- Costs\n---\n\nSEC. 2. DEFINITIONS\n\n**Abbreviations**\n\n"
-        "the words “person” include corporations;\n\n12"
-    )
-    blocks = [(b.kind, b.text) for b in services.body_blocks(text)]
-    assert blocks == [
-        ("h", "Background"),
-        ("p", "The M-1 Abrams Tank is designed to maneuver under fire.\nIt is named for a general."),
-        ("h", "Contents"),
-        ("p", "- Introduction\n- Costs"),
-        ("h", "SEC. 2. DEFINITIONS"),
-        ("h", "Abbreviations"),
-        ("p", "the words “person” include corporations;"),
-        ("p", "12"),
-    ]
-
-
 def test_document_parts_links_ids_and_orders_texts():
     data = {
         "id": "crs:R1",
@@ -146,6 +127,9 @@ def test_document_parts_links_ids_and_orders_texts():
     parts = services.document_parts(data, link=links.get)
     assert parts.title == "A report"
     assert [t.label for t in parts.texts] == ["Summary", "Text"]
+    assert [(b.kind, b.text, b.anchor) for b in parts.texts[1].reading.blocks[:1]] == [
+        ("h", "Intro", "s-intro")
+    ]
     facts = {f.label: [(v.text, v.url) for v in f.values] for f in parts.facts}
     assert facts["Product number"] == [("R1", None)]
     assert facts["Crs products cited"] == [("crs:R2", "/crs-reports/crs:R2"), ("crs:R1", None)]  # not itself
@@ -154,22 +138,3 @@ def test_document_parts_links_ids_and_orders_texts():
     table = parts.tables[0]
     assert table.columns == ["Bill id", "Mention"]
     assert [(v.text, v.url) for v in table.rows[0]] == [("hr:119:1", "/bills/hr:119:1"), ("H.R. 1", None)]
-
-
-def test_body_blocks_of_a_text_printed_without_blank_lines():
-    text = (
-        "A BILL\nTo establish a partnership.\nSECTION 1. SHORT TITLE. This Act may be cited as the “X Act”.\n"
-        "SEC. 2. UNITED STATES POLICY IN THE WESTERN HEMISPHERE. It is the policy of the United States—\n"
-        "  (1) encouraging stronger economic relations;\nSEC. 3. PROMOTING SECURITY.\n  (a) Sense of Congress."
-    )
-    assert [(b.kind, b.text) for b in services.body_blocks(text)] == [
-        ("h", "A BILL"),
-        ("p", "To establish a partnership."),
-        ("h", "SECTION 1. SHORT TITLE."),
-        ("p", "This Act may be cited as the “X Act”."),
-        ("h", "SEC. 2. UNITED STATES POLICY IN THE WESTERN HEMISPHERE."),
-        ("p", "It is the policy of the United States—"),
-        ("p", "(1) encouraging stronger economic relations;"),
-        ("h", "SEC. 3. PROMOTING SECURITY."),
-        ("p", "(a) Sense of Congress."),
-    ]

@@ -1,12 +1,14 @@
 """Legislator dossier."""
 
+from collections import Counter, defaultdict
+
 from django.db.models import Count, Q
 
 from apps.activity.models import LobbyingBillMention
 from apps.bills.models import Bill
 from apps.bills.selectors._common import bill_brief
 from apps.documents.models import CrecSpeakerTurn
-from apps.dossiers.schemas import LegislatorDossier, Speeches, SpeechRef, VotesRecord
+from apps.dossiers.schemas import LegislatorDossier, Speeches, SpeechRef, VotesRecord, VotingRecordRow
 from apps.dossiers.selectors._common import from_page, linked, list_url, section, section_limit
 from apps.registry import selectors as registry
 from apps.registry.models import Term, VotePosition
@@ -68,8 +70,56 @@ def _votes(member_id: str, pk: int) -> VotesRecord:
     return VotesRecord(
         total=sum(by_position.values()),
         by_position=by_position,
+        by_congress=voting_record(pk),
         recent=from_page(page, more_url=f"/v1/legislators/{member_id}/votes"),
     )
+
+
+def voting_record(pk: int) -> list[VotingRecordRow]:
+    """The member's missed votes and party-line votes per Congress and chamber, in two queries: the member's
+    positions, then every yea/nay of the member's party on those roll calls. A vote is party-line when the
+    member voted as most of the *other* members of their party did (so a member is never compared with
+    themselves: an independent with no other member of that label has no party-line figure); a roll call
+    where those others split evenly, or cast no yea or nay, counts in neither."""
+    mine = list(
+        VotePosition.objects.filter(legislator_id=pk).values_list(
+            "vote_id", "normalized", "party", "vote__congress", "vote__chamber"
+        )
+    )
+    party_of = {vote: party for vote, _n, party, _c, _ch in mine if party}
+    sides: dict[tuple[int, str], Counter] = defaultdict(Counter)
+    cast = VotePosition.objects.filter(vote_id__in=list(party_of), normalized__in=("yes", "no"))
+    for vote, party, normalized, n in (
+        cast.values_list("vote_id", "party", "normalized").annotate(n=Count("id")).order_by()
+    ):
+        sides[(vote, party)][normalized] = n
+    rows: dict[tuple[int, str], dict] = {}
+    for vote, normalized, party, congress, chamber in mine:
+        row = rows.setdefault(
+            (congress, chamber), {"parties": Counter(), "votes": 0, "missed": 0, "line": 0, "base": 0}
+        )
+        row["votes"] += 1
+        row["parties"][party] += 1
+        row["missed"] += normalized == "not_voting"
+        others = sides.get((vote, party), Counter()).copy()
+        others[normalized] -= 1  # the member's own vote (counted in sides when it was a yea or a nay)
+        if normalized in ("yes", "no") and others["yes"] != others["no"]:
+            row["base"] += 1
+            row["line"] += normalized == ("yes" if others["yes"] > others["no"] else "no")
+    return [
+        VotingRecordRow(
+            congress=congress,
+            chamber=chamber,
+            party=row["parties"].most_common(1)[0][0],
+            votes=row["votes"],
+            missed=row["missed"],
+            missed_pct=round(100 * row["missed"] / row["votes"], 1),
+            party_line=row["line"],
+            party_line_base=row["base"],
+            party_line_pct=round(100 * row["line"] / row["base"], 1) if row["base"] else None,
+        )
+        for (congress, chamber), row in sorted(rows.items(), key=lambda kv: (-kv[0][0], kv[0][1]))
+    ]
 
 
 def _speeches(member, pk: int) -> Speeches:

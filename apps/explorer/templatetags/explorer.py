@@ -4,10 +4,12 @@ Every link a page builds from data goes through ``link`` / ``record_link``: an i
 URL at the publisher (marked external), or plain text (anything else: ``javascript:``, ``data:``, junk).
 """
 
+import re
+
 from django import template
 from django.template.defaultfilters import date as date_filter
-from django.utils.html import format_html, format_html_join
-from django.utils.safestring import SafeString
+from django.utils.html import escape, format_html, format_html_join
+from django.utils.safestring import SafeString, mark_safe
 
 from apps.citations.links import is_http_url
 from apps.core.legislative import legislative_date
@@ -100,3 +102,25 @@ def linkto(parser, token):
     nodelist = parser.parse(("endlinkto",))
     parser.delete_first_token()
     return _LinkToNode(parser.compile_filter(bits[1]), nodelist)
+
+
+_STARS = re.compile(r"\*{3,}")
+_EMPHASIS = (
+    (re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*"), "strong"),
+    (re.compile(r"__(?=\S)(.+?)(?<=\S)__"), "strong"),
+    (re.compile(r"(?<![\w*])\*(?=[^\s*])(.+?)(?<=[^\s*])\*(?![\w*])"), "em"),
+    (re.compile(r"(?<![\w_])_(?=[^\s_])(.+?)(?<=[^\s_])_(?![\w_])"), "em"),
+)
+
+
+@register.filter
+def inline(text) -> SafeString:
+    """A paragraph of a long document as HTML: escaped first, then its Markdown-style emphasis
+    (``**bold**``, ``*italic*``, ``_italic_``) as <strong>/<em>, so no raw marker shows on the page."""
+    html = _STARS.sub(
+        "", str(escape(text or ""))
+    )  # "******Table 3******": a converter's debris, not emphasis
+    for pattern, tag in _EMPHASIS:
+        html = pattern.sub(rf"<{tag}>\1</{tag}>", html)
+    html = html.replace("**", "").replace("__", "")  # a marker left unpaired (cut by the PDF) shows nothing
+    return mark_safe(html)  # noqa: S308 - built from escaped text; only the fixed tags above are added
