@@ -252,12 +252,11 @@ def test_an_editor_proposes_in_the_admin_and_a_curator_approves_from_the_review_
     bill, ct = _bill()
     upstream = bill.title
     post = {
-        "content_type": ct.pk,
-        "object_id": bill.pk,
+        "record": BILL,
         "field": "title",
         "value": "Proposed",
         "reason": "reads",
-    }
+    }  # the record by its public id
     response = clients["editor"].post(reverse("admin:curation_correction_add"), post)
     assert response.status_code == 302
     correction = Correction.objects.get(object_id=str(bill.pk), field="title")
