@@ -5,7 +5,8 @@ Each generated file keeps a real file's structure and re-mixes real text of the 
 * ``crs-reports``: CRS product pages (Markdown, corpus/crs/*/*.md). A real page is the template (header
   block, the page chrome, headings, tables and lists stay as they are); every prose paragraph is replaced by
   as many sentences drawn at random from the prose of *all* bundled CRS pages; the title becomes the first
-  words of another drawn sentence; the product number is renumbered into ``Z??nnnnn`` (no real CRS prefix
+  words of another drawn sentence; the publication date is redrawn over 1995-2026 (the bundled pages are
+  nearly all of 2026, and date and congress filters need a spread); the product number is renumbered into ``Z??nnnnn`` (no real CRS prefix
   starts with Z) wherever the page names it.
 * ``federal-register``: daily-issue XML (corpus/federal-register/FR-2024-02-12.xml). Each copy renumbers
   every FR document number to ``YYYY-9<copy, 5 digits><real number>`` (real numbers have five digits, these
@@ -21,6 +22,7 @@ the embed stage actually made.
 import random
 import re
 from dataclasses import dataclass, field
+from datetime import date, timedelta
 from pathlib import Path
 
 from apps.search.chunking import chunk_body
@@ -37,6 +39,11 @@ _NOT_WORD = re.compile(r"[^a-z0-9]+")
 
 def sentences(text: str) -> list[str]:
     return [s.strip() for s in _SENTENCE_END.split(text) if s.strip()]
+
+
+def _whole(sentence: str) -> bool:
+    """A sentence that re-splits as itself wherever it is put: capital first, a full stop last."""
+    return sentence[:1].isupper() and sentence[-1] in ".!?"
 
 
 def sentence_key(sentence: str) -> str:
@@ -97,6 +104,9 @@ def _crs_templates() -> list[tuple[str, str, str, list[int]]]:
     return out
 
 
+_PUBLISHED = re.compile(r"^(\|? ?\*\*Publication Date:\*\*\s*\|?\s*)\d{2}/\d{2}/\d{4}", re.M)
+
+
 def crs_number(i: int) -> str:
     """The i-th reserved product number: Z + two letters + five digits (the parser's [A-Z]{1,3}\\d{4,5})."""
     block, n = divmod(i, 100_000)
@@ -116,6 +126,7 @@ def write_crs(out: Path, target_chunks: int, seed: int, start: int = 0) -> Writt
         for (_, _, _, prose), lines in zip(templates, lines_of, strict=True)
         for i in prose
         for s in sentences(lines[i])
+        if _whole(s)
     ]
     rng = random.Random(f"{seed}:crs")
     written = Written("crs-reports")
@@ -130,6 +141,9 @@ def write_crs(out: Path, target_chunks: int, seed: int, start: int = 0) -> Writt
         new_number, new_title = crs_number(i), _title(rng, pool)
         body = "\n".join(lines).replace(title, new_title)
         body = re.sub(rf"(?<![A-Za-z0-9]){re.escape(number)}(?![0-9])", new_number, body)
+        # a date redrawn over 1995-2026: the bundled pages are nearly all of 2026, and filters need a spread
+        when = date(1995, 1, 1) + timedelta(days=rng.randrange((date(2026, 4, 30) - date(1995, 1, 1)).days))
+        body = _PUBLISHED.sub(lambda m, w=when: m.group(1) + w.strftime("%m/%d/%Y"), body)
         path = out / f"{new_number}v1-{re.sub(r'[^a-z0-9]+', '-', new_title.lower())[:40]}.md"
         path.write_text(body, encoding="utf-8")
         written.files += 1
@@ -156,7 +170,7 @@ _FR_DOCUMENT = re.compile(r"<(RULE|PRORULE|NOTICE|PRESDOCU)>.*?</\1>", re.S)
 
 def _fr_template() -> tuple[str, list[str], int]:
     text = _FR_ISSUE.read_text(encoding="utf-8")
-    pool = [s for m in _PLAIN.finditer(text) if m.group(1) == "P" for s in sentences(m.group(2))]
+    pool = [s for m in _PLAIN.finditer(text) if m.group(1) == "P" for s in sentences(m.group(2)) if _whole(s)]
     documents = len(re.findall(r"<FRDOC>", text))
     return text, pool, documents
 
