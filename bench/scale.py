@@ -41,6 +41,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PY = sys.executable
+SIZES = (1_000_000, 5_000_000)  # the extrapolation columns
 
 
 def parse_size(text: str) -> int:
@@ -101,16 +102,22 @@ class Stages:
     def add(self, name: str, seconds: float, n=None, unit: str = "", rss: float = float("nan")) -> None:
         self.rows.append((name, seconds, rss, self.size(), n, unit))
 
-    def table(self) -> str:
+    def table(self, generated_chunks: int) -> str:
+        """The stages; for each stage with a count, the wall time at 1M and 5M generated chunks *extrapolated*
+        linearly from this run's rate (not measured: a rate that falls with size makes these too low)."""
         lines = [
             f"### Stages, {self.engine}",
-            "| stage | wall s | throughput | peak RSS MiB | database after, MB |",
-            "|---|---:|---|---:|---:|",
+            "| stage | wall s | throughput | peak RSS MiB | database after, MB | 1M chunks, extrapolated "
+            "| 5M chunks, extrapolated |",
+            "|---|---:|---|---:|---:|---:|---:|",
         ]
         for name, seconds, rss, size, n, unit in self.rows:
             rate = f"{n:,} {unit} ({n / seconds:,.0f}/s)" if n else "–"
             rss_text = "–" if rss != rss else f"{rss:,.0f}"
-            lines.append(f"| {name} | {seconds:,.1f} | {rate} | {rss_text} | {size / 1e6:,.0f} |")
+            at = [f"~{seconds * target / generated_chunks / 60:,.0f} min" if n else "–" for target in SIZES]
+            lines.append(
+                f"| {name} | {seconds:,.1f} | {rate} | {rss_text} | {size / 1e6:,.0f} | {at[0]} | {at[1]} |"
+            )
         return "\n".join(lines)
 
 
@@ -209,6 +216,7 @@ def run_sqlite(args, work: Path, demo: Path, files: Path) -> dict:
     data.mkdir(parents=True)
     env = _env(data)
     stages = Stages("SQLite", lambda: sqlite_size(data))
+    load = os.getloadavg()[0]
     t = time.perf_counter()
     for name in ("josh.sqlite3", "josh-web.sqlite3"):  # the backup API: a consistent copy of a WAL database
         with sqlite3.connect(demo / name) as src, sqlite3.connect(data / name) as dst:
@@ -218,11 +226,17 @@ def run_sqlite(args, work: Path, demo: Path, files: Path) -> dict:
     stages.run("index (load the serving chunk index)", [PY, "-c", _INDEX], env, unit="chunks",
                count=lambda o: int(o.strip().splitlines()[-1]))  # fmt: skip
     sizes = _chunks_and_docs(env)
-    result = {"stages": stages, "notes": notes, "sizes": sizes}
+    result = {
+        "stages": stages,
+        "notes": notes,
+        "sizes": sizes,
+        "generated_chunks": notes["vectors"]["chunks"],
+    }
     result["measure"] = measure(stages, env, args, ["--lexical-out", str(work / "sqlite-lexical.json")])
     if args.quality:
         result["quality_demo"] = quality(stages, _env(demo), "the demo database")
         result["quality_scale"] = quality(stages, env, "the scaled database")
+    result["load"] = [load, os.getloadavg()[0]]
     return result
 
 
@@ -239,6 +253,7 @@ def run_postgres(args, work: Path, demo: Path, files: Path) -> dict:
         )
         subprocess.run([PY, "manage.py", "migrate", "-v", "0"], cwd=ROOT, env=env, check=True)
         stages = Stages("PostgreSQL", lambda: pg_size(env))
+        load = os.getloadavg()[0]
         stages.run("base: copy_to_postgres of the demo database",
                    [PY, "manage.py", "copy_to_postgres", str(demo / "josh.sqlite3")], env)  # fmt: skip
         quality_demo = quality(stages, env, "the demo database (copied)") if args.quality else None
@@ -258,6 +273,7 @@ def run_postgres(args, work: Path, demo: Path, files: Path) -> dict:
         if args.quality:
             result["quality_demo"] = quality_demo
             result["quality_scale"] = quality(stages, serving, "the scaled database")
+        result["load"] = [load, os.getloadavg()[0]]
     return result
 
 
