@@ -283,9 +283,10 @@ def report(name: str, r: dict, generated: dict) -> str:
     total_docs = sum(v[0] for v in r["sizes"].values())
     total_chunks = sum(v[1] for v in r["sizes"].values())
     lines = [
-        f"## {name}: {total_docs:,} body documents, {total_chunks:,} chunks",
+        f"## {name}: {total_docs:,} body documents, {total_chunks:,} chunks ({r['generated_chunks']:,} generated), "
+        f"load average {r['load'][0]:.1f} → {r['load'][1]:.1f}",
         "",
-        r["stages"].table(),
+        r["stages"].table(r["generated_chunks"]),
         "",
     ]
     lines.append("| measure | value |\n|---|---|")
@@ -341,6 +342,12 @@ def quality_table(demo: dict, scale: dict, chunks: int, generated: dict) -> str:
     return "\n".join(lines)
 
 
+def _save(work: Path, engine: str, result: dict) -> None:
+    """The raw result beside the working files (kept after the run): the table can be printed again from it."""
+    raw = {**result, "stages": result["stages"].rows}
+    (work / f"result-{engine}.json").write_text(json.dumps(raw, default=str))
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.scale", description=__doc__.split("\n\n")[0])
     parser.add_argument(
@@ -386,9 +393,11 @@ def main(argv=None) -> int:
         results = {}
         if args.engine in ("sqlite", "both"):
             results["SQLite"] = run_sqlite(args, work, demo, files)
+            _save(work, "sqlite", results["SQLite"])
             print(report("SQLite", results["SQLite"], generated) + "\n", flush=True)
         if args.engine in ("postgres", "both"):
             results["PostgreSQL"] = run_postgres(args, work, demo, files)
+            _save(work, "postgres", results["PostgreSQL"])
             print(report("PostgreSQL", results["PostgreSQL"], generated) + "\n", flush=True)
     finally:
         if not args.keep:
