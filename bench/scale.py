@@ -188,7 +188,7 @@ _ROW = re.compile(
 )
 
 
-def quality(stages: Stages, env: dict, label: str, extra: list[str] = ()) -> dict:
+def quality(stages: Stages, env: dict, label: str, extra=()) -> dict:
     out = stages.run(
         f"quality: bench.eval on {label}", [PY, "-m", "bench.eval", "--split", "test", *extra], env
     )
@@ -240,6 +240,9 @@ def run_sqlite(args, work: Path, demo: Path, files: Path) -> dict:
     return result
 
 
+PG_EVAL = ["--backend", "postgres"]
+
+
 def run_postgres(args, work: Path, demo: Path, files: Path) -> dict:
     from bench import pg
 
@@ -256,7 +259,7 @@ def run_postgres(args, work: Path, demo: Path, files: Path) -> dict:
         load = os.getloadavg()[0]
         stages.run("base: copy_to_postgres of the demo database",
                    [PY, "manage.py", "copy_to_postgres", str(demo / "josh.sqlite3")], env)  # fmt: skip
-        quality_demo = quality(stages, env, "the demo database (copied)") if args.quality else None
+        quality_demo = quality(stages, env, "the demo database (copied)", PG_EVAL) if args.quality else None
         notes = ingest_and_embed(stages, files, env, work)
         stages.run("index (VACUUM ANALYZE)", [PY, "-c", _ANALYZE], env)
         sizes = _chunks_and_docs(env)
@@ -272,7 +275,7 @@ def run_postgres(args, work: Path, demo: Path, files: Path) -> dict:
         }
         if args.quality:
             result["quality_demo"] = quality_demo
-            result["quality_scale"] = quality(stages, serving, "the scaled database")
+            result["quality_scale"] = quality(stages, serving, "the scaled database", PG_EVAL)
         result["load"] = [load, os.getloadavg()[0]]
     return result
 
