@@ -272,6 +272,7 @@ def run_postgres(args, work: Path, demo: Path, files: Path) -> dict:
             "notes": notes,
             "sizes": sizes,
             "measure": measure(stages, serving, args, extra),
+            "generated_chunks": notes["vectors"]["chunks"],
         }
         if args.quality:
             result["quality_demo"] = quality_demo
