@@ -16,7 +16,7 @@ help:
 	@echo "make test-postgres-lean - the few files that cover every flow on PostgreSQL (~3 min)"
 	@echo "make setup  - everything 'up' does except serving"
 	@echo "make serve  - serve an existing setup (uvicorn, $(WORKERS) workers)"
-	@echo "make bench  - print the benchmark tables (bench/); BACKEND=both adds PostgreSQL side by side"
+	@echo "make bench  - print the benchmark tables (bench/); BACKEND=both adds PostgreSQL side by side; SCALE=5M: the full-size rehearsal"
 
 $(BIN)/.installed: requirements.txt
 	@command -v $(PY) >/dev/null 2>&1 || { echo "Josh needs Python 3.11 ($(PY) not found; set PY=/path/to/python3.11)"; exit 1; }
@@ -78,9 +78,15 @@ test-postgres-lean: $(BIN)/.installed
 	$(BIN)/python scripts/with_postgres.py $(BIN)/pytest $(PG_LEAN_TESTS)
 
 # make bench BACKEND=both (sqlite, postgres or both: bench/pg.py starts a throwaway PostgreSQL); ARGS=--quick ...
+# make bench SCALE=5M: the full-size rehearsal instead (bench/scale.py: upstream-format files through the
+# ingest plans, then vectors, index, search and the eval at that size); BACKEND=both runs it on PostgreSQL too.
 BACKEND ?= sqlite
 bench: $(BIN)/.installed
+ifdef SCALE
+	$(BIN)/python -m bench.scale --chunks $(SCALE) --engine $(BACKEND) $(ARGS)
+else
 	$(BIN)/python -m bench --backend $(BACKEND) $(ARGS)
+endif
 
 clean:
 	rm -rf var/ $(VENV)
