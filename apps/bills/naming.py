@@ -1,15 +1,7 @@
 """How bills, laws and reports are written for people (citations) and where they live upstream."""
 
-BILL_ABBREV = {
-    "hr": "H.R.",
-    "s": "S.",
-    "hjres": "H.J.Res.",
-    "sjres": "S.J.Res.",
-    "hconres": "H.Con.Res.",
-    "sconres": "S.Con.Res.",
-    "hres": "H.Res.",
-    "sres": "S.Res.",
-}
+from apps.core.ids import bill_label
+
 BILL_SLUG = {
     "hr": "house-bill",
     "s": "senate-bill",
@@ -25,10 +17,6 @@ BILL_SLUG = {
 def ordinal(n: int) -> str:
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
-
-
-def bill_label(bill_type: str, number: int) -> str:
-    return f"{BILL_ABBREV[bill_type]} {number}"
 
 
 def bill_citation(bill_type: str, congress: int, number: int) -> str:

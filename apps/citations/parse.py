@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass, field
 
 from apps.core.errors import JoshError
-from apps.core.ids import BillRef, classify_id, parse_bill_ref
+from apps.core.ids import BillRef, bill_label, classify_id, parse_bill_ref
 
 FR_PAGE = "fr_page"
 COMMITTEE_REPORT = "committee_report"
@@ -124,20 +124,8 @@ def _bill_without_congress(text: str) -> Cite | None:
     return _bill_cite(ref) if ref is not None and ref.congress is None else None
 
 
-_BILL_LABELS = {
-    "hr": "H.R.",
-    "s": "S.",
-    "hjres": "H.J.Res.",
-    "sjres": "S.J.Res.",
-    "hconres": "H.Con.Res.",
-    "sconres": "S.Con.Res.",
-    "hres": "H.Res.",
-    "sres": "S.Res.",
-}
-
-
 def _bill_label(ref: BillRef) -> str:
-    return f"{_BILL_LABELS[ref.bill_type]} {ref.number}"
+    return bill_label(ref.bill_type, ref.number)
 
 
 def _ordinal(n: int) -> str:

@@ -30,6 +30,23 @@ def congress_for_date(day: date | None) -> int | None:
 
 
 BILL_TYPES = ("hr", "s", "hjres", "sjres", "hconres", "sconres", "hres", "sres")
+# How each type is written for people: "H.J.Res. 24".
+BILL_LABELS = {
+    "hr": "H.R.",
+    "s": "S.",
+    "hjres": "H.J.Res.",
+    "sjres": "S.J.Res.",
+    "hconres": "H.Con.Res.",
+    "sconres": "S.Con.Res.",
+    "hres": "H.Res.",
+    "sres": "S.Res.",
+}
+
+
+def bill_label(bill_type: str, number: int | str) -> str:
+    """'H.J.Res. 24'"""
+    return f"{BILL_LABELS[bill_type]} {number}"
+
 
 # Spellings seen in citations, after lowercasing and removing dots and spaces ("H.J.Res." -> "hjres").
 _BILL_TYPE_ALIASES = {

@@ -2,7 +2,7 @@
 
 import re
 
-from apps.core.ids import find_bill_mentions
+from apps.core.ids import bill_label, find_bill_mentions
 
 _WS = re.compile(r"[ \t\r\f\v\u00a0]+")
 _BLANKS = re.compile(r"\n\s*\n\s*(\n\s*)+")
@@ -48,20 +48,8 @@ def bill_mentions(text: str, *, congress: int | None) -> list[tuple[str, str]]:
     return list(found.items())
 
 
-_TYPE_LABEL = {
-    "hr": "H.R.",
-    "s": "S.",
-    "hjres": "H.J.Res.",
-    "sjres": "S.J.Res.",
-    "hconres": "H.Con.Res.",
-    "sconres": "S.Con.Res.",
-    "hres": "H.Res.",
-    "sres": "S.Res.",
-}
-
-
 def _cited(ref) -> str:
-    return f"{_TYPE_LABEL[ref.bill_type]} {ref.number}"
+    return bill_label(ref.bill_type, ref.number)
 
 
 _CRS_CITE_RE = re.compile(
