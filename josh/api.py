@@ -16,7 +16,7 @@ from ninja.responses import NinjaJSONEncoder
 
 from apps.access.policy import auth_required
 from apps.core.adapters import install_ninja_handlers
-from apps.core.export import csv_on_request
+from apps.core.export_view import csv_on_request
 from apps.core.openapi import complete
 from apps.core.params import install_strict_params
 from apps.core.resource_api import resource_router

@@ -16,14 +16,12 @@ import csv
 import json
 import re
 from collections.abc import Iterable, Iterator
-from functools import wraps
 from typing import Any
 from urllib.parse import urlencode
 
 from django.http import HttpRequest, QueryDict, StreamingHttpResponse
-from django.utils.cache import patch_vary_headers
 
-from apps.core.errors import InvalidParameter, JoshError
+from apps.core.errors import InvalidParameter
 
 FORMATS = ("json", "csv")
 CSV_TYPE = "text/csv"
@@ -226,43 +224,3 @@ def not_tabular_error() -> InvalidParameter:
         "Drop format (or use format=json), or ask the list route for CSV.",
         allowed=["json"],
     )
-
-
-def csv_on_request(run):
-    """Wraps a REST operation (ninja's ``add_decorator``): when the request asks for CSV, a tabular JSON
-    answer is re-rendered as CSV; an error, or a single record reached through Accept only, stays JSON."""
-    from apps.core.adapters import josh_error_response
-
-    @wraps(run)
-    def wrapper(request, *args, **kwargs):
-        try:
-            csv_wanted = wants_csv(request)
-            if whole_result_wanted(request) and not csv_wanted:
-                raise InvalidParameter(
-                    EXPORT_PARAM,
-                    "export=all streams the whole result as CSV: add format=csv.",
-                    allowed=["all"],
-                )
-        except JoshError as exc:
-            return josh_error_response(exc)
-        response = run(request, *args, **kwargs)
-        if response.status_code != 200 or response.streaming:
-            return response
-        if not response.get("Content-Type", "").startswith("application/json"):
-            return response
-        patch_vary_headers(response, ["Accept"])
-        if not csv_wanted:
-            return response
-        body = json.loads(response.content)
-        if not is_tabular(body):
-            return josh_error_response(not_tabular_error()) if explicit_csv(request) else response
-        if whole_result_wanted(request):
-            from apps.core.export_all import whole_csv_response
-
-            answer = whole_csv_response(request, body, lambda: run(request, *args, **kwargs))
-        else:
-            answer = csv_response(request, body)
-        patch_vary_headers(answer, ["Accept"])
-        return answer
-
-    return wrapper
