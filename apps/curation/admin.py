@@ -288,7 +288,8 @@ class CorrectionEventAdmin(ReadOnlyAdmin):
         if correction is not None:
             found = records.record_of(correction.content_type, correction.object_id)
             name = found.public_id if found is not None else correction.object_id
-            extra_context = {"title": f"History of {correction.field} of {name}", **(extra_context or {})}
+            title = f"History of {correction.field} of {name}"
+            extra_context = {"title": title, "one_field": True, **(extra_context or {})}
         return super().changelist_view(request, extra_context)
 
     @admin.display(description="record")
