@@ -66,6 +66,13 @@ def provenance_of(model, pk) -> dict[str, dict[str, Any]]:
     return _provider.provenance(model, pk)
 
 
+def rolled_back() -> None:
+    """An ingest's writes were rolled back (a dry run): the provider drops what it cached from them."""
+    forget = getattr(_provider, "forget", None)
+    if forget is not None:
+        forget()
+
+
 @contextmanager
 def collecting_drift() -> Iterator[list[dict[str, Any]]]:
     """A list that gathers every ``drifted`` report made inside the block (one ingest run)."""

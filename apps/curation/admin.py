@@ -124,9 +124,12 @@ class RecordForm(forms.ModelForm):
         return data
 
 
+ONE_CORRECTION = "correction__id__exact"
+
+
 def history_url(correction_pk: int) -> str:
     """One field's history: its correction's events, oldest first."""
-    return f"{reverse('admin:curation_correctionevent_changelist')}?correction__id__exact={correction_pk}"
+    return f"{reverse('admin:curation_correctionevent_changelist')}?{ONE_CORRECTION}={correction_pk}"
 
 
 @admin.register(Correction)
@@ -263,13 +266,31 @@ class CorrectionEventAdmin(ReadOnlyAdmin):
         "field",
         "before",
         "after",
-        "upstream_value",
+        "old_upstream",
+        "upstream",
         "reason",
         "username",
     )
     list_filter = ("action",)
     search_fields = ("correction__object_id", "correction__field", "reason", "username")
     list_select_related = ("correction__content_type",)
+
+    def get_list_display(self, request):
+        # One field's history (the record page's "History of title"): the record and field are the page's
+        # title, not two columns repeated on every row, so the values keep the width at 1366 px.
+        if ONE_CORRECTION in request.GET:
+            return tuple(c for c in self.list_display if c not in ("record", "field"))
+        return self.list_display
+
+    def changelist_view(self, request, extra_context=None):
+        raw = request.GET.get(ONE_CORRECTION, "")
+        correction = Correction.objects.filter(pk=raw).first() if raw.isdigit() else None
+        if correction is not None:
+            found = records.record_of(correction.content_type, correction.object_id)
+            name = found.public_id if found is not None else correction.object_id
+            title = f"History of {correction.field} of {name}"
+            extra_context = {"title": title, "one_field": True, **(extra_context or {})}
+        return super().changelist_view(request, extra_context)
 
     @admin.display(description="record")
     def record(self, obj):
@@ -279,8 +300,18 @@ class CorrectionEventAdmin(ReadOnlyAdmin):
     def field(self, obj):
         return obj.correction.field
 
+    @admin.display(description="old upstream")
+    def old_upstream(self, obj):
+        """A drift's upstream value before the ingest that changed it (other steps have none)."""
+        return obj.previous_upstream
+
+    @admin.display(description="upstream")
+    def upstream(self, obj):
+        """What the source file said at this step."""
+        return obj.upstream_value
+
     def lookup_allowed(self, lookup, value, request=None):
-        return lookup == "correction__id__exact" or super().lookup_allowed(lookup, value, request)
+        return lookup == ONE_CORRECTION or super().lookup_allowed(lookup, value, request)
 
 
 class FlagForm(RecordForm):

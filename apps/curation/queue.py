@@ -56,9 +56,16 @@ STEPS = {
 def submit(*, action: str, user=None, **fields) -> QueuedChange:
     """Queue one change and apply the queue now if the writer is free. Returns the change, ``applied``,
     ``failed`` (with its error) or still ``pending`` (an ingest writes: applied when it finishes). A user
-    whose role does not allow the action is refused (permissions.PermissionDenied) before anything is queued."""
+    whose role does not allow the action is refused (permissions.PermissionDenied) before anything is queued,
+    and so is a correction or proposal of a field no curator may correct (InvalidParameter)."""
     if action in NEEDS:
         permissions.require(user, NEEDS[action], f"{action} a correction")
+    if action in (Action.CORRECT, Action.PROPOSE):
+        # The field rule the form applies (apps.curation.fields), refused before anything is queued.
+        app_label, model = fields["record_type"].split(".")
+        services.check_field(
+            ContentType.objects.get_by_natural_key(app_label, model).model_class(), fields["field"]
+        )
     change = QueuedChange.objects.create(
         action=action,
         user_id=getattr(user, "pk", None),

@@ -19,39 +19,10 @@ from apps.core.errors import InvalidParameter, JoshError
 from apps.core.ids import classify_id, id_kinds
 from apps.core.plans import all_plans
 from apps.curation import services
+from apps.curation.fields import correctable_fields, id_columns
 
 SUGGESTIONS = 10
 MAX_ID_CHARS = 120
-
-# Fields a curator is not offered, with why. Everything else ``services.correctable_fields`` allows is shown.
-# - Full texts (``body``, ``text``): chunked and embedded for semantic search at ingest; a correction written
-#   to the row would leave the search index on the old text, and a document's text is not retyped in a form.
-# - ``actions``: the search index's copy of the bill's action rows joined into one text, not a value a reader
-#   sees on its own; the action list itself comes from the action rows.
-# - Ingest bookkeeping (which file, which response, which schema, when upstream last touched the record, the
-#   stub mark): facts about the ingest run, not claims about the world a curator could correct.
-NOT_OFFERED = frozenset(
-    {
-        "body",
-        "text",
-        "actions",
-        "is_stub",
-        "observed",
-        "comment_count_observed",
-        "status_source",
-        "body_version",
-        "source_file",
-        "text_file",
-        "fetched_from_url",
-        "details_from",
-        "object_id",
-        "modified_at",
-        "updated_at",
-        "update_date",
-        "update_date_including_text",
-        "upstream_id",
-    }
-)
 
 
 @dataclass(frozen=True)
@@ -69,15 +40,6 @@ class Found:
     record: models.Model
     public_id: str
     label: str
-
-
-def id_columns(model: type[models.Model]) -> list[str]:
-    """The unique text columns naming a record of ``model``, its public id first; [] for a child row."""
-    return [
-        f.name
-        for f in model._meta.concrete_fields
-        if f.unique and not f.primary_key and isinstance(f, models.CharField)
-    ]
 
 
 def public_id(record: models.Model) -> str | None:
@@ -188,13 +150,11 @@ def suggest(text: str) -> list[dict[str, str]]:
 
 
 def offered_fields(model: type[models.Model]) -> list[FieldChoice]:
-    """The fields a curator may correct on ``model``, labelled: not its ids (every link and citation finds
-    the record by them), nor the fields in ``NOT_OFFERED``."""
-    ids = set(id_columns(model))
+    """The fields a curator may correct on ``model`` (apps.curation.fields, the rule the services apply
+    too), labelled."""
     return [
         FieldChoice(name, str(f.verbose_name).capitalize(), str(f.help_text))
-        for name in services.correctable_fields(model)
-        if name not in ids and name not in NOT_OFFERED
+        for name in correctable_fields(model)
         for f in [model._meta.get_field(name)]
     ]
 

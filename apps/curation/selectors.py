@@ -8,8 +8,8 @@ from pydantic import BaseModel, Field
 
 from apps.core.models import IngestRun
 from apps.core.plans import SourcePlan, all_plans, get_plan
+from apps.curation.fields import plain_columns
 from apps.curation.models import Correction, ReviewFlag
-from apps.curation.services import correctable_fields
 
 
 class FieldGap(BaseModel):
@@ -46,7 +46,7 @@ def _empty(field: models.Field) -> Q:
 
 
 def _gaps(model, total: int) -> list[FieldGap]:
-    fields = [model._meta.get_field(name) for name in correctable_fields(model)]
+    fields = [model._meta.get_field(name) for name in plain_columns(model)]
     if not fields or not total:
         return []
     counts = model.objects.aggregate(**{f.name: Count("pk", filter=_empty(f)) for f in fields})

@@ -37,6 +37,7 @@ from django.utils import timezone
 
 from apps.core import overrides
 from apps.core.errors import InvalidParameter, NotFound
+from apps.curation.fields import correctable_fields
 from apps.curation.models import BackgroundRun, Correction, CorrectionEvent, ReviewFlag
 from apps.curation.permissions import CORRECT, REVISE, require
 
@@ -69,16 +70,6 @@ def to_python(field: models.Field, text: str | None) -> Any:
     if value is not None:
         field.run_validators(value)
     return value
-
-
-def correctable_fields(model: type[models.Model]) -> list[str]:
-    """Plain columns a curator may correct: not the key, not a relation, not JSON or a provenance stamp."""
-    skip = {"retrieved_at", "search_name"}
-    return [
-        f.name
-        for f in model._meta.concrete_fields
-        if not (f.primary_key or f.is_relation or isinstance(f, models.JSONField) or f.name in skip)
-    ]
 
 
 def record_types() -> list[ContentType]:
@@ -155,6 +146,9 @@ class _Provider:
     def provenance(self, model, pk) -> dict[str, dict[str, Any]]:
         return provenance(model, pk)
 
+    def forget(self) -> None:
+        forget_cache()
+
     def ingested(self, model, pk, values: dict[str, Any]) -> None:
         ct = ContentType.objects.get_for_model(model, for_concrete_model=False)
         moved = False
@@ -221,6 +215,8 @@ def resolve_record(content_type: ContentType, object_id: str) -> models.Model:
 
 
 def check_field(model, name: str) -> models.Field:
+    """``model``'s field ``name`` when a curator may correct it (apps.curation.fields: the rule the form
+    applies too); InvalidParameter naming the fields that may be otherwise."""
     allowed = correctable_fields(model)
     if name not in allowed:
         raise InvalidParameter(

@@ -102,7 +102,8 @@ class IngestResult(BaseModel):
     quarantined: list[dict]  # records set aside while their file loaded: {file, record, field, message}
     warnings: list[dict]
     duration_ms: int
-    # Corrected fields whose upstream value this run changed: each correction is flagged needs_review.
+    # Corrected fields whose upstream value this run changed: each correction is flagged needs_review. In a
+    # dry run, how many it would flag (rolled back: nothing is flagged).
     corrections_needing_review: int = 0
 
     @property
@@ -378,7 +379,8 @@ def _run(plan, found, given, run, dry_run, on_file, on_start) -> IngestResult:
                     process_all(batch_atomic=False)
                     raise _DryRunRollback
             except _DryRunRollback:
-                pass
+                # The provider may have cached what the rolled-back writes said (a drifted upstream value).
+                overrides.rolled_back()
         else:
             process_all(batch_atomic=True)
             _run_finish_hooks(plan, ctx)

@@ -49,7 +49,13 @@ def print_result(console: Console, result: IngestResult, *, show_errors: bool = 
                 f"  … and {len(problems) - len(shown)} more {kind} (list them all with --show-errors, "
                 "or see the ingest run in the admin)"
             )
-    if result.corrections_needing_review:
+    if result.corrections_needing_review and result.dry_run:
+        # Rolled back with the rest: no flag, event or run was stored, so say what a real run would do.
+        console.print(
+            f"  [yellow]would flag {result.corrections_needing_review} corrections for review[/yellow]: the "
+            "source file changes a corrected value (dry run: nothing flagged or written)"
+        )
+    elif result.corrections_needing_review:
         console.print(
             f"  [yellow]{result.corrections_needing_review} corrections need review[/yellow]: the source "
             "file changed a corrected value (admin: Corrections to review)"
