@@ -11,6 +11,7 @@ lookup takes the latest Congress that has the bill, as the id lookup does.
 """
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 
 from apps.core.errors import JoshError
@@ -51,7 +52,8 @@ class Cite:
 
 def parse_citation(text: str) -> Cite | None:
     """The citation ``text`` is, whole; None when it is not one (words, a fragment, a near miss)."""
-    text = " ".join((text or "").split())
+    # NFKC: a phone's or an East Asian keyboard's full-width "Ｈ.Ｒ. １" is the same citation as "H.R. 1"
+    text = " ".join(unicodedata.normalize("NFKC", text or "").split())
     if not text or len(text) > _MAX_CHARS:
         return None
     for parser in (_fr_page, _committee_report, _bill_with_ordinal, _by_id, _bill_without_congress):

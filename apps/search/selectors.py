@@ -480,6 +480,7 @@ def _similar(*, slug: str, id: str, limit: int | None, offset: int) -> SearchPag
     if chunk_table is None:  # a semantic target has body vectors (eligibility), so never: a broken plan
         raise LookupError(f"{slug} is a semantic target without a chunk table")
     doc_id, qvec = _record_vector(plan, id, model_id)
+    counted: dict[str, semantic.Counted] = {}
     hits = semantic.search_table(
         slug,
         chunk_table,
@@ -488,13 +489,24 @@ def _similar(*, slug: str, id: str, limit: int | None, offset: int) -> SearchPag
         SearchFilters(),
         depth=offset + size,
         exclude_doc=doc_id,
+        counted=counted,
     )
     ranked = fuse([], hits, "semantic")
     stale_hits: dict[str, int] = {}
     results = hits_for(ranked[offset : offset + size], {}, "", stale_hits)
     took = round((time.perf_counter() - started) * 1000, 2)
     degraded = _stale(None, stale_hits) if stale_hits else None
-    return SearchPage(results=results, total=len(ranked), took_ms=took, mode="semantic", degraded=degraded)
+    # Not len(ranked): that is the depth asked for, so a first page said "20 in all, exact" and the next page,
+    # and a whole-result export (which stops at total), never came.
+    seen = counted.get(slug, semantic.Counted(len(ranked), True))
+    return SearchPage(
+        results=results,
+        total=max(seen.above, len(ranked)),
+        total_basis="exact" if seen.complete else "lower_bound",
+        took_ms=took,
+        mode="semantic",
+        degraded=degraded,
+    )
 
 
 def _record_vector(plan, raw_id: str, model_id: str) -> tuple[int, np.ndarray]:

@@ -238,6 +238,13 @@ def test_sap_and_topic_endpoints(api_client):
     assert "Health care coverage and access" in care
 
 
+@pytest.mark.parametrize("q", ["!!!", "  ", "\u2014"])
+def test_topic_lookup_without_a_word_is_a_400_not_every_topic(api_client, q):
+    # Every topic, most bills first, used to come back: resolve_entity then offered one as the best match.
+    error = assert_error(api_client.get("/v1/topics", {"q": q}), 400, "invalid_parameter", "q")
+    assert "no letters or digits" in error["message"]
+
+
 def test_every_listed_id_round_trips(api_client):
     for resource in ("bills", "public-laws", "saps", "topics"):
         for row in api_client.get(f"/v1/{resource}?limit=250").json()["results"]:

@@ -103,6 +103,19 @@ def test_bill_without_a_congress_keeps_its_parts(text, bill_type, number):
 
 
 @pytest.mark.parametrize(
+    "text, label",
+    [
+        ("Ｈ.Ｒ. １", "H.R. 1"),
+        ("８９ ＦＲ ９８３８", "89 FR 9838"),
+        ("Ｐｕｂ. Ｌ. １１７-５８", "Pub. L. 117-58"),
+    ],
+)
+def test_full_width_forms_read_as_their_ascii_citation(text, label):
+    cite = parse_citation(text)
+    assert cite is not None and cite.label == label
+
+
+@pytest.mark.parametrize(
     "text, kind, canonical",
     [
         ("2024-02930", "fr_document", "fr:2024-02930"),

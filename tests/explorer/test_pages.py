@@ -177,6 +177,22 @@ def test_a_bad_parameter_is_a_400_page_with_the_envelope_message(client, params,
     assert csv_response.status_code == 400 and csv_response.json()["error"]["message"]
 
 
+def test_a_long_summary_is_all_on_the_bill_page_so_a_deep_link_into_it_lands(client):
+    # The page cut the summary at 1,500 characters: a search hit's #:~:text= link into the rest found nothing.
+    summary = client.get("/v1/bills/hr:117:2471").json()["summary"]
+    assert len(summary) > 1500
+    words = " ".join(unescape(re.sub(r"<[^>]+>", " ", text(page(client, "/bills/hr:117:2471")))).split())
+    for part in (summary[:1400], summary[1500:3000], summary[-1400:]):  # the lead, the fold, the end
+        assert " ".join(part.split()) in words
+    assert (
+        "enforcing sanctions against Russia" in words
+    )  # the hit's deep link (search "immigration enforcement")
+    hit = client.get(
+        "/v1/search", {"q": "enforcing sanctions against Russia", "source": "bills", "mode": "lexical"}
+    )
+    assert hit.json()["results"][0]["id"] == "hr:117:2471"
+
+
 def test_bill_page(client):
     response = page(client, "/bills/hjres:119:24")
     html = text(response)

@@ -1,5 +1,8 @@
 """GET /v1/search and /v1/<resource>/{id}/similar: response shape, every error code, degradation, explain."""
 
+import csv
+import io
+
 import pytest
 
 SAP = "statements-of-administration-policy"
@@ -207,6 +210,21 @@ def test_similar_bills(get):
     assert all(h["explain"]["semantic_rank"] == i for i, h in enumerate(body["results"], 1))
     assert [h["id"] for h in get("/v1/bills/H.R. 101-119/similar").json()["results"]] == ids  # an alias
     _error(get("/v1/bills/hr:119:9999/similar"), 404, "record_not_found")
+
+
+@pytest.mark.django_db
+def test_similar_counts_every_neighbour_not_the_page_so_paging_and_export_reach_them(get):
+    # total was the depth asked for (offset + limit): "3 in all, exact", so no client or export paged on
+    everyone = [h["id"] for h in get("/v1/bills/hr:119:101/similar").json()["results"]]
+    first = get("/v1/bills/hr:119:101/similar", limit=3).json()
+    assert (first["total"], first["total_basis"], len(first["results"])) == (7, "exact", 3)
+    pages = [get("/v1/bills/hr:119:101/similar", limit=3, offset=o).json() for o in (3, 6)]
+    assert [p["total"] for p in pages] == [7, 7]
+    assert [h["id"] for p in [first, *pages] for h in p["results"]] == everyone
+    export = get("/v1/bills/hr:119:101/similar", limit=3, format="csv", export="all")
+    assert (export.status_code, export["X-Export-Rows"], export["X-Export-Truncated"]) == (200, "7", "false")
+    rows = list(csv.DictReader(io.StringIO(b"".join(export.streaming_content).decode())))
+    assert [r["id"] for r in rows] == everyone
 
 
 @pytest.mark.django_db

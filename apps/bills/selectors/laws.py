@@ -15,7 +15,7 @@ from apps.bills.schemas import (
     TopicSummary,
 )
 from apps.bills.selectors._common import bill_brief, public_law_summary, sap_summary, topic_summary
-from apps.core.errors import NotFound
+from apps.core.errors import InvalidParameter, NotFound
 from apps.core.ids import normalize_for, parse_bill_ref
 from apps.core.pagination import Page, paginate
 
@@ -133,7 +133,12 @@ def topic_list(*, params: TopicListParams) -> Page[TopicSummary]:
     order = ["-bill_count", "name"]
     if params.kind:
         qs = qs.filter(kind=params.kind)
-    if params.q and (words := _WORD.findall(params.q)):
+    if params.q and not (words := _WORD.findall(params.q)):
+        # Not "no filter": every topic would come back, and resolve_entity would rank one of them first.
+        raise InvalidParameter(
+            "q", f"q={params.q!r} has no letters or digits to look up; give a name, e.g. q=energy."
+        )
+    if params.q:
         for word in words:
             qs = qs.filter(name__icontains=word)
         exact = Case(When(name__iexact=params.q.strip(), then=Value(0)), default=Value(1))

@@ -76,6 +76,29 @@ def get(mapping, key):
     return mapping.get(key, key) if mapping else key
 
 
+def _cut(text: str, chars: int) -> int:
+    """Where ``text`` splits after about ``chars`` characters: the last space before it (len when it is short)."""
+    if len(text) <= chars:
+        return len(text)
+    space = text.rfind(" ", 0, chars)
+    return space if space > 0 else chars
+
+
+@register.filter
+def lead(text, chars: int) -> str:
+    """The first ``chars`` or so characters of ``text``, ending at a word; ``rest`` is the remainder. A page
+    shows the lead and folds the rest, so all of it is on the page: a search hit's deep link
+    (``#:~:text=``) into the folded part still finds it (the browser opens the fold)."""
+    text = text or ""
+    return text[: _cut(text, int(chars))]
+
+
+@register.filter
+def rest(text, chars: int) -> str:
+    text = text or ""
+    return text[_cut(text, int(chars)) :].strip()
+
+
 @register.filter
 def day(value, fmt: str = "M j, Y") -> str:
     """A timestamp's day as Washington keeps it ('Mar 3, 2021' for a vote at 04:29 UTC on March 4); a date is

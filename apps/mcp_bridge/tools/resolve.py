@@ -17,6 +17,7 @@ from apps.core.adapters import parameter_error_from_validation
 from apps.core.errors import InvalidParameter
 from apps.core.pagination import Pagination
 from apps.core.resources import all_resources
+from apps.core.source_aliases import canonical_source
 from apps.mcp_bridge.tools.base import call, register, structured
 
 PAGING = {"q", "limit", "cursor"}
@@ -49,6 +50,9 @@ def _filters_doc() -> str:
 
 
 def resolve(*, query: str, entity_type: str, filters: dict[str, Any] | None, limit: int | None):
+    # A short name ("votes", "topics") is what a client reads in /v1/sources' aliases and writes; the search
+    # tools take it, so this one does too.
+    entity_type = canonical_source(entity_type)
     if entity_type not in RESOLVERS:
         raise InvalidParameter(
             "entity_type",
