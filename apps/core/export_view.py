@@ -45,6 +45,8 @@ def csv_on_request(run):
         if not csv_wanted:
             return response
         body = json.loads(response.content)
+        if isinstance(body, list) and all(isinstance(row, dict) for row in body):
+            body = {"results": body}  # a route answering a bare list of records (/v1/sources): its rows
         if not is_tabular(body):
             return josh_error_response(not_tabular_error()) if explicit_csv(request) else response
         if whole_result_wanted(request):

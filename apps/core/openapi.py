@@ -126,12 +126,57 @@ def complete(schema: dict, *, auth_required: bool) -> dict:
     aggregates = {spec.resource: spec.allowed() for spec in all_aggregates()}
     for path, item in schema["paths"].items():
         for operation in item.values():
+            _offer_csv(schema, operation)
             _complete_parameters(path, operation, examples)
             _describe_aggregate_fields(path, operation, aggregates)
             # ninja keys responses by int; the JSON document (and its validators) by string
             responses = {str(status): body for status, body in operation["responses"].items()}
             operation["responses"] = {**responses, **error_responses(operation)}
     return schema
+
+
+# Accepted on every route (apps.core.params.ALWAYS_ALLOWED), documented where they do something: on the
+# routes whose answer is rows (a list page, a search, an aggregate), which apps.core.export_view turns into CSV.
+CSV_PARAMETERS = [
+    {
+        "name": "format",
+        "in": "query",
+        "required": False,
+        "description": "json (the default) or csv: the rows as a CSV download (the next page in a Link "
+        "header; Accept: text/csv works too). Example: csv.",
+        "schema": {"enum": ["json", "csv"], "type": "string"},
+        "x-example": "csv",
+    },
+    {
+        "name": "export",
+        "in": "query",
+        "required": False,
+        "description": "all (with format=csv): every page of the result in one CSV, up to the export cap "
+        "(X-Export-Rows, X-Export-Cap, X-Export-Truncated headers; a Link to go on when cut). Example: all.",
+        "schema": {"enum": ["all"], "type": "string"},
+        "x-example": "all",
+    },
+]
+
+
+def _resolve(schema: dict, node: dict) -> dict:
+    ref = node.get("$ref", "")
+    return schema["components"]["schemas"].get(ref.rsplit("/", 1)[-1], {}) if ref else node
+
+
+def _offer_csv(schema: dict, operation: dict) -> None:
+    """A route that answers rows takes format and export, and its 200 answer has a text/csv form."""
+    ok = operation.get("responses", {}).get(200) or operation.get("responses", {}).get("200")
+    body = (ok or {}).get("content", {}).get("application/json", {}).get("schema", {})
+    options = [_resolve(schema, o) for o in body.get("anyOf", [body])]  # a list answers rows or an aggregate
+    rows = body.get("type") == "array" and "$ref" in body.get("items", {})  # a bare list of records
+    if not rows and not any({"results", "groups"} & set(o.get("properties", {})) for o in options):
+        return
+    names = {p["name"] for p in operation.get("parameters", [])}
+    operation.setdefault("parameters", []).extend(p for p in CSV_PARAMETERS if p["name"] not in names)
+    ok["content"]["text/csv"] = {
+        "schema": {"type": "string", "description": "The rows flattened to columns (citation.url, ...)."}
+    }
 
 
 SECURITY_SCHEMES = {

@@ -282,3 +282,22 @@ def test_export_all_needs_csv_and_takes_one_value(client):
         "parameter": "export",
         "allowed": ["all"],
     }
+
+
+def test_a_bare_list_of_records_answers_csv_too(client):
+    sources = client.get("/v1/sources").json()
+    rows = csv_rows(client.get("/v1/sources", {"format": "csv"}))
+    assert [r["slug"] for r in rows] == [s["slug"] for s in sources] and len(rows) >= 20
+
+
+def test_the_openapi_document_offers_csv_where_the_answer_is_rows(client):
+    spec = client.get("/v1/openapi.json").json()
+    for path in ("/v1/bills", "/v1/search", "/v1/sources", "/v1/bills/{id}/actions"):
+        op = spec["paths"][path]["get"]
+        params = {p["name"]: p for p in op["parameters"]}
+        assert params["format"]["schema"]["enum"] == ["json", "csv"], path
+        assert params["export"]["schema"]["enum"] == ["all"] and "example" not in params["export"], path
+        assert "text/csv" in op["responses"]["200"]["content"], path
+    one = spec["paths"]["/v1/bills/{id}"]["get"]
+    assert "format" not in {p["name"] for p in one["parameters"]}
+    assert list(one["responses"]["200"]["content"]) == ["application/json"]
