@@ -40,6 +40,7 @@ def new_entries(saved: SavedSearch, parse: Parse) -> list[FeedEntry]:
 def send_digests(parse: Parse, now: datetime | None = None) -> int:
     """Email each saved search's new entries to its user; return how many emails went out. A search with
     nothing new sends nothing; one that can no longer run (a source since removed) is logged and skipped."""
+    # Taken before the searches run: a record ingested meanwhile may come in two digests, never in none.
     now = now or timezone.now()
     sent = 0
     for saved in SavedSearch.objects.select_related("user").exclude(user__email=""):

@@ -5,6 +5,7 @@ from django.http import HttpResponse, HttpResponseRedirect
 from django.views.decorators.http import require_POST, require_safe
 
 from apps.core.adapters import josh_error_response
+from apps.core.db.timelimit import is_interrupt, timeout_error
 from apps.core.errors import JoshError
 from apps.core.public_url import public_base_url
 from apps.explorer.search import parse_form
@@ -23,6 +24,10 @@ def search_feed(request):
         feed = selectors.search_feed(parse_form(request.GET))
     except JoshError as exc:
         return josh_error_response(exc)
+    except Exception as exc:
+        if is_interrupt(exc):  # stopped by the request's budget outside a search block: 503, as the page
+            return josh_error_response(timeout_error())
+        raise
     return HttpResponse(
         atom(feed, base=public_base_url(request)).writeString("utf-8"), content_type=CONTENT_TYPE
     )
