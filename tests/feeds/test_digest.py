@@ -7,7 +7,7 @@ from django.core import mail
 from django.core.management import call_command
 
 from apps.feeds.models import SavedSearch
-from tests.feeds.conftest import NEW_ID, NEW_TITLE, QUERY
+from tests.feeds.conftest import NEW_TITLE, QUERY
 from tests.feeds.test_feed import entries, feed
 
 pytestmark = pytest.mark.django_db
@@ -78,10 +78,10 @@ def test_send_digests_emails_what_is_new_since_the_last_digest(client, reader, i
     call_command("send_digests")  # nothing new: no email
     assert len(mail.outbox) == 1
 
-    ingest_new_report()
+    new_id = ingest_new_report()
     call_command("send_digests")
     second = mail.outbox[1]
     assert second.subject == "Josh: 1 new for “energy star”"
-    assert NEW_TITLE in second.body and f"/crs-reports/{NEW_ID}" in second.body
-    assert "CRS In Focus IF99901" in second.body  # the citation string
-    assert record_lines(second.body) == [f"/crs-reports/{NEW_ID}"]  # only the new one
+    assert NEW_TITLE in second.body and f"/crs-reports/{new_id}" in second.body
+    assert f"CRS In Focus {new_id.removeprefix('crs:')}" in second.body  # the citation string
+    assert record_lines(second.body) == [f"/crs-reports/{new_id}"]  # only the new one

@@ -8,7 +8,7 @@ from datetime import datetime
 import pytest
 
 from apps.search.selectors import search
-from tests.feeds.conftest import NEW_ID, NEW_TITLE, QUERY
+from tests.feeds.conftest import NEW_TITLE, QUERY
 
 pytestmark = pytest.mark.django_db
 ATOM = "{http://www.w3.org/2005/Atom}"
@@ -69,12 +69,12 @@ def test_the_feed_is_atom_with_the_search_matches_newest_first(client):
 
 def test_the_feed_gains_an_entry_after_an_ingest_of_a_new_matching_record(client, ingest_new_report):
     before = entries(feed(client))
-    assert all(not e["id"].endswith(NEW_ID) for e in before)
-    ingest_new_report()
+    new_id = ingest_new_report()
+    assert all(not e["id"].endswith(new_id) for e in before)
     after = entries(feed(client))
     assert len(after) == min(50, len(before) + 1)
     newest = after[0]
-    assert newest["id"] == f"tag:josh,2026:crs-reports/{NEW_ID}"
+    assert newest["id"] == f"tag:josh,2026:crs-reports/{new_id}"
     assert newest["title"] == NEW_TITLE
     assert newest["updated"].date().isoformat() == "2026-11-20"
     assert [e["id"] for e in after[1:]] == [e["id"] for e in before][: len(after) - 1]
