@@ -85,3 +85,28 @@ def test_send_digests_emails_what_is_new_since_the_last_digest(client, reader, i
     assert NEW_TITLE in second.body and f"/crs-reports/{new_id}" in second.body
     assert f"CRS In Focus {new_id.removeprefix('crs:')}" in second.body  # the citation string
     assert record_lines(second.body) == [f"/crs-reports/{new_id}"]  # only the new one
+
+
+def test_the_admin_lists_and_edits_saved_searches(client, reader):
+    client.post("/search/save", QUERY)
+    saved = SavedSearch.objects.get()
+    admin = User.objects.create_superuser("curator", email="curator@example.org", password="x" * 12)
+    client.force_login(admin)
+    listing = client.get("/admin/feeds/savedsearch/")
+    assert listing.status_code == 200
+    assert "energy star" in listing.content.decode() and "analyst" in listing.content.decode()
+    change = f"/admin/feeds/savedsearch/{saved.pk}/change/"
+    assert client.get(change).status_code == 200
+    response = client.post(
+        change,
+        {
+            "user": reader.pk,
+            "name": "Energy Star watch",
+            "query": saved.query,
+            "last_sent_at_0": "",
+            "last_sent_at_1": "",
+        },
+    )
+    assert response.status_code == 302, response.content.decode()[:500]
+    saved.refresh_from_db()
+    assert saved.name == "Energy Star watch"

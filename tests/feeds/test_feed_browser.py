@@ -92,6 +92,7 @@ def test_a_signed_in_reader_saves_the_search_from_the_page(signed_in, chromium, 
     search_url = server.url + "/search?" + urlencode(QUERY)
     page = open_page(chromium, search_url, DESKTOP, [{**signed_in, "url": server.url}])
     shot(page, "search-signed-in-1366")
+    assert serious_violations(page) == []
     page.get_by_role("button", name="Save this search").click()
     page.wait_for_load_state()
     assert page.url == search_url + "&saved=1"
