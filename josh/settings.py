@@ -49,6 +49,7 @@ INSTALLED_APPS = [
     "apps.explorer",
     "apps.curation",
     "apps.sync",
+    "apps.feeds",
 ]
 
 MIDDLEWARE = [
@@ -225,6 +226,16 @@ def _rate_limit(auth: str) -> str | None:
 _AUTH = env_choice("JOSH_AUTH", "disabled", ("disabled", "apikey", "oauth"))
 
 # App knobs, read as settings.JOSH[...] when used (never copied at import), so tests can override them.
+# Saved-search digests (manage.py send_digests, docs/FEEDS.md): printed to the console unless a deployment
+# names an SMTP server.
+EMAIL_BACKEND = env_str("JOSH_EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+EMAIL_HOST = env_str("JOSH_EMAIL_HOST", "localhost")
+EMAIL_PORT = env_int("JOSH_EMAIL_PORT", 25, minimum=1)
+EMAIL_HOST_USER = env_str("JOSH_EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = env_str("JOSH_EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("JOSH_EMAIL_USE_TLS", False)
+DEFAULT_FROM_EMAIL = env_str("JOSH_EMAIL_FROM", "josh@localhost")
+
 JOSH = {
     # Who may call /v1, /browse/ and /mcp (apps.access.policy; docs/ACCESS.md).
     "AUTH": _AUTH,

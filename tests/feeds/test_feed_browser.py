@@ -1,0 +1,102 @@
+"""Following a search in a real headless Chromium driven by Playwright (skipped where no chromium or no
+playwright is installed): the search page's feed is discoverable (its head's alternate link and the "Follow
+this search" link lead to the same Atom feed, served as application/atom+xml), a signed-in reader sees "Save
+this search" and saves it, and the page keeps no axe-core violation and no sideways scroll at 390 px.
+
+Screenshots at 1366 and 390 px go to var/screenshots/feeds (git ignores var/), or $JOSH_SCREENSHOT_DIR/feeds.
+"""
+
+import xml.etree.ElementTree as ET
+from urllib.parse import urlencode
+
+import pytest
+from django.conf import settings
+from django.contrib.auth.models import User
+
+from tests.explorer.test_journeys import CHROMIUM, SHOTS, playwright, serious_violations
+from tests.explorer.test_mobile import DESKTOP, PHONE, overflow
+from tests.feeds.conftest import QUERY
+
+pytestmark = [
+    pytest.mark.django_db,
+    pytest.mark.skipif(CHROMIUM is None, reason="no chromium (apt-get install chromium)"),
+]
+ATOM = "{http://www.w3.org/2005/Atom}"
+
+
+@pytest.fixture
+def server(crs_sample):
+    from tests.live import live_server
+
+    with live_server() as live:
+        yield live
+
+
+@pytest.fixture
+def chromium(server, monkeypatch):
+    # After the server: it must take the test's connection before Playwright's event loop runs on this thread.
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    with playwright.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+def open_page(chromium, url: str, viewport: dict, cookies: list | None = None):
+    context = chromium.new_context(viewport=viewport, bypass_csp=True, device_scale_factor=1)
+    context.add_cookies(cookies or [])
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    page.goto(url)
+    return page
+
+
+def shot(page, name: str) -> None:
+    (SHOTS / "feeds").mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "feeds" / f"{name}.png"), full_page=False)
+
+
+def test_the_search_page_feed_is_discoverable_and_answers_atom(chromium, server):
+    search_url = server.url + "/search?" + urlencode(QUERY)
+    for name, viewport in (("search-1366", DESKTOP), ("search-390", PHONE)):
+        page = open_page(chromium, search_url, viewport)
+        head = page.locator('head link[rel="alternate"][type="application/atom+xml"]')
+        assert head.count() == 1 and head.get_attribute("title") == "Josh search: energy star"
+        follow = page.get_by_role("link", name="Follow this search (Atom feed)")
+        assert follow.is_visible()
+        assert follow.get_attribute("href") == head.get_attribute("href")
+        assert page.get_by_role("button", name="Save this search").count() == 0  # signed out
+        sideways = overflow(page)
+        assert sideways["scroll"] <= sideways["width"], (name, sideways)
+        assert serious_violations(page) == [], name
+        shot(page, name)
+
+    response = page.request.get(server.url + head.get_attribute("href"))
+    assert response.status == 200
+    assert response.headers["content-type"] == "application/atom+xml; charset=utf-8"
+    root = ET.fromstring(response.body())
+    assert root.tag == f"{ATOM}feed" and len(root.findall(f"{ATOM}entry")) >= 2
+
+
+@pytest.fixture
+def signed_in(client):
+    """A reader's session cookie, made before Playwright runs (after, this thread's ORM is not the test's)."""
+    user = User.objects.create_user("analyst", email="analyst@example.org", password="x" * 12)
+    client.force_login(user)
+    return {"name": settings.SESSION_COOKIE_NAME, "value": client.cookies[settings.SESSION_COOKIE_NAME].value}
+
+
+def test_a_signed_in_reader_saves_the_search_from_the_page(signed_in, chromium, server):
+    search_url = server.url + "/search?" + urlencode(QUERY)
+    page = open_page(chromium, search_url, DESKTOP, [{**signed_in, "url": server.url}])
+    shot(page, "search-signed-in-1366")
+    assert serious_violations(page) == []
+    page.get_by_role("button", name="Save this search").click()
+    page.wait_for_load_state()
+    assert page.url == search_url + "&saved=1"
+    assert page.get_by_role("status").filter(has_text="Saved").is_visible()
+    assert page.get_by_role("button", name="Save this search").count() == 0
+    assert serious_violations(page) == []
+    shot(page, "search-saved-1366")
