@@ -48,3 +48,46 @@ def test_sen_reads_only_its_own_postings_and_ranks_the_markey_record_alone(searc
     page = search(q="Sen. Markey", mode="lexical", source="bills")
     assert [h.id for h in page.results] == ["s:118:204"]
     assert page.total == 1
+
+
+@pytest.mark.slow  # starts a heavy-lane worker (a new process that sets Django up)
+@pytest.mark.django_db
+def test_a_hybrid_search_while_the_workers_start_answers_lexically_and_says_why(
+    corpus_db, tmp_path, monkeypatch
+):
+    """A process whose search workers are still warming up runs its searches itself (apps/core/lane.py); it
+    does not load the encoder inside the request but beside it, and answers from the lexical leg until then."""
+    import time
+
+    from django.conf import settings
+    from django.test import override_settings
+
+    from apps.core import lane
+    from apps.search import encoders
+    from apps.search.selectors import ENCODER_STARTING
+
+    release = tmp_path / "release"
+    monkeypatch.setenv("JOSH_TEST_WARM_RELEASE", str(release))
+    josh = {
+        **settings.JOSH,
+        "HEAVY_LANE_PROCESSES": 1,
+        "HEAVY_LANE_WARM": "tests.core.test_lane.warm_when_told",
+    }
+    encoders._build.cache_clear()  # this process has not loaded the encoder yet
+    encoders._built.clear()
+    with override_settings(JOSH=josh):
+        try:
+            page = search(q="water", mode="hybrid", source="bills")
+            assert lane.state() == "starting"
+            assert [h.id for h in page.results] == ["hr:119:102", "hr:118:105"]  # the lexical leg's order
+            assert (page.degraded.to, page.degraded.semantic) == ("lexical", ENCODER_STARTING)
+            for _ in range(3000):  # the encoder loads in a thread of its own meanwhile (bounded wait)
+                if encoders.loaded():
+                    break
+                time.sleep(0.01)
+            again = search(q="water", mode="hybrid", source="bills")
+            assert again.degraded is None or again.degraded.semantic is None  # the vector leg ran this time
+        finally:
+            release.touch()
+            if lane._pool is not None:
+                lane._drop_pool(lane._pool)
