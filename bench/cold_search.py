@@ -6,7 +6,7 @@ for PostgreSQL, e.g. under scripts/with_postgres.py after ``manage.py copy_to_po
 mode) runs in a new interpreter that calls ``apps.search.selectors.search`` as served, heavy lane included and
 under the configured budget, so the cold number is what the first caller of a process that never called
 ``lane.start()`` waited (the worker's start used to be paid inside it: docs/DEVELOPING.md "Serving and
-threads"). ``--baseline ROOT``: the same runs with another checkout's code (e.g. the main branch's), in the same
+threads"); the warm ones run after ``lane.start()`` has returned (a worker is warm). ``--baseline ROOT``: the same runs with another checkout's code (e.g. the main branch's), in the same
 run, for a before/after on one machine. Prints the load average before and after: the numbers are only
 comparable at a similar load.
 """
@@ -40,6 +40,8 @@ def once():
     return round((time.perf_counter() - started) * 1000, 1), outcome
 
 cold = once()
+from apps.core import lane
+lane.start()  # warm means served by a warmed-up worker, as after a server's start (both codes have it)
 warms = [once() for _ in range(warm)]
 print(json.dumps({"cold": cold, "warm": warms}))
 os._exit(0)  # no wait for a lane worker still warming up
