@@ -7,7 +7,8 @@ mode) runs in a new interpreter that calls ``apps.search.selectors.search`` as s
 under the configured budget, so the cold number is what the first caller of a process that never called
 ``lane.start()`` waited (the worker's start used to be paid inside it: docs/DEVELOPING.md "Serving and
 threads"); the warm ones run after ``lane.start()`` has returned (a worker is warm). ``--baseline ROOT``: the same runs with another checkout's code (e.g. the main branch's), in the same
-run, for a before/after on one machine. Prints the load average before and after: the numbers are only
+run, for a before/after on one machine. An outcome marked ``lex``: a hybrid search answered by its lexical leg
+alone (``degraded.semantic``: the encoder was still loading in that process). Prints the load average before and after: the numbers are only
 comparable at a similar load.
 """
 
@@ -35,6 +36,8 @@ def once():
     try:
         page = search(q=q, mode=mode, limit=10)
         outcome = f"{page.total} hits"
+        if page.degraded is not None and page.degraded.semantic:  # hybrid answered by the lexical leg alone
+            outcome += " lex"
     except Exception as exc:  # a JoshError's code (query_timeout) is the outcome the caller saw
         outcome = getattr(exc, "code", type(exc).__name__)
     return round((time.perf_counter() - started) * 1000, 1), outcome
