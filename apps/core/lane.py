@@ -25,13 +25,14 @@ in-memory one that no other process can open).
 """
 
 import ctypes
+import functools
 import logging
 import multiprocessing
 import os
 import signal
 import threading
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from concurrent.futures.process import BrokenProcessPool
 
@@ -93,11 +94,11 @@ def _pool_now() -> ProcessPoolExecutor:
             )
             # A worker takes work only after its initializer: the first of these to finish marks the pool ready.
             for _ in range(size()):
-                pool.submit(time.sleep, 0).add_done_callback(lambda done, pool=pool: _mark_ready(pool, done))
+                pool.submit(time.sleep, 0).add_done_callback(functools.partial(_mark_ready, pool))
         return _pool
 
 
-def _mark_ready(pool: ProcessPoolExecutor, done) -> None:
+def _mark_ready(pool: ProcessPoolExecutor, done: Future) -> None:
     with _pool_lock:
         if pool is _pool and not done.cancelled() and done.exception() is None:
             _ready.set()
