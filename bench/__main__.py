@@ -2,6 +2,7 @@
    python -m bench ingest-scale [--n N] [--sources ...] [--profile SOURCE]  (bench/ingest_scale.py)
    python -m bench concurrency [--backend B] [--workers 1,2] ...  (bench/concurrency.py)
    python -m bench web-writes [--backend B] [--idle 20] [--ingest 60]  (bench/web_writes.py)
+   python -m bench cold-search [--baseline ROOT] [--modes lexical,hybrid]  (bench/cold_search.py)
 
 Builds (once) a synthetic corpus in its own SQLite file under $JOSH_BENCH_DIR (default /tmp/josh-bench),
 then prints the speed tables side by side: hybrid /v1/search latency, the semantic leg against sqlite-vec's
@@ -76,6 +77,10 @@ def main(argv=None) -> int:
         from bench import web_writes
 
         return web_writes.main(argv[1:])
+    if argv[:1] == ["cold-search"]:  # a fresh process's first search against a warm one: bench/cold_search.py
+        from bench import cold_search
+
+        return cold_search.main(argv[1:])
     args = _args(argv)
     bench_dir = Path(os.environ.get("JOSH_BENCH_DIR", "/tmp/josh-bench"))
     bench_dir.mkdir(parents=True, exist_ok=True)

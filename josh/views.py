@@ -4,6 +4,7 @@ import re
 
 from django.http import JsonResponse
 
+from apps.core import lane
 from apps.core.services.health import health
 from apps.curation.services import needing_review_count
 from apps.search.health import index_health
@@ -40,4 +41,7 @@ def healthz(request):
     else:
         # Corrections an ingest flagged (the source file moved under them) that no curator has settled yet.
         body["corrections_needing_review"] = needing_review_count()
+        # "starting": no search worker has warmed up yet, so searches run in this process meanwhile (slower
+        # for hybrid: the encoder loads here); "ready"; "off" (the lane is disabled). apps/core/lane.py
+        body["search_lane"] = lane.state()
     return JsonResponse(body, status=503 if body["status"] == "down" else 200)

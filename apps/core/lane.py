@@ -13,18 +13,26 @@ worker is doing (the worker's own progress handler stops its SQL at the same end
 queue past its end is never started. A ``JoshError`` raised in the worker is raised again in the caller with
 its code, message and hint. A worker that dies is replaced; the request it served gets a 503.
 
+A worker is not ready until its initializer has run (a new interpreter, ``django.setup()``, the warm-up: the
+encoder, the vector indexes, a first hybrid search). That took 5-13 s at ``nice`` 10 on a busy two-core host,
+and a process that never called ``start()`` (a script, a shell, ``manage.py`` code calling the selectors) or
+whose worker had died paid it inside its first search's 2 s budget: 503, or 5-8 s with a longer budget, for
+a query whose own work takes ~0.1 s. So until a worker of the current pool is ready, ``run`` calls ``fn`` here,
+as with the lane off, while the pool starts in the background; ``state()`` says which (``/healthz``).
+
 ``JOSH["HEAVY_LANE_PROCESSES"] = 0`` runs ``fn`` in the calling thread instead (the tests: their database is an
 in-memory one that no other process can open).
 """
 
 import ctypes
+import functools
 import logging
 import multiprocessing
 import os
 import signal
 import threading
 import time
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from concurrent.futures.process import BrokenProcessPool
 
@@ -37,6 +45,7 @@ from apps.core.errors import JoshError, QueryTimeout
 logger = logging.getLogger("josh.lane")
 _pool: ProcessPoolExecutor | None = None
 _pool_lock = threading.Lock()
+_ready = threading.Event()  # a worker of the current pool has run its initializer (warm-up included)
 _in_lane = False  # True inside a lane worker: a lane call there runs inline
 
 
@@ -76,13 +85,23 @@ def _pool_now() -> ProcessPoolExecutor:
     global _pool
     with _pool_lock:
         if _pool is None:
-            _pool = ProcessPoolExecutor(
+            _ready.clear()
+            _pool = pool = ProcessPoolExecutor(
                 max_workers=size(),
                 mp_context=multiprocessing.get_context("spawn"),  # never fork a process that has threads
                 initializer=_worker_init,
                 initargs=(settings.JOSH.get("HEAVY_LANE_NICE", 10), settings.JOSH.get("HEAVY_LANE_WARM", "")),
             )
+            # A worker takes work only after its initializer: the first of these to finish marks the pool ready.
+            for _ in range(size()):
+                pool.submit(time.sleep, 0).add_done_callback(functools.partial(_mark_ready, pool))
         return _pool
+
+
+def _mark_ready(pool: ProcessPoolExecutor, done: Future) -> None:
+    with _pool_lock:
+        if pool is _pool and not done.cancelled() and done.exception() is None:
+            _ready.set()
 
 
 def _drop_pool(broken: ProcessPoolExecutor) -> None:
@@ -90,7 +109,16 @@ def _drop_pool(broken: ProcessPoolExecutor) -> None:
     with _pool_lock:
         if _pool is broken:
             _pool = None
+            _ready.clear()
     broken.shutdown(wait=False, cancel_futures=True)
+
+
+def state() -> str:
+    """``off`` (searches run in the serving process), ``starting`` (no worker warm yet: searches run in the
+    serving process meanwhile) or ``ready``."""
+    if not enabled():
+        return "off"
+    return "ready" if _pool is not None and _ready.is_set() else "starting"
 
 
 READY_TIMEOUT_S = 120
@@ -102,10 +130,8 @@ def start() -> None:
     (the encoder, the vector indexes, a cold PostgreSQL cache) and came back 503. Past ``READY_TIMEOUT_S`` the
     server starts anyway, and says so."""
     if enabled():
-        pool = _pool_now()
-        futures = [pool.submit(time.sleep, 0) for _ in range(size())]
-        done, _ = wait(futures, timeout=READY_TIMEOUT_S, return_when=FIRST_COMPLETED)
-        if not done:
+        _pool_now()
+        if not _ready.wait(READY_TIMEOUT_S):
             logger.warning("heavy lane: no worker warm after %d s; serving anyway", READY_TIMEOUT_S)
 
 
@@ -134,8 +160,10 @@ def run(fn, /, **kwargs):
     """``fn(**kwargs)`` in the lane (or here when the lane is off), within the caller's request budget."""
     if not enabled():
         return fn(**kwargs)
-    left = timelimit.remaining_s()
     pool = _pool_now()
+    if not _ready.is_set():  # no worker warm yet: its start must not be paid inside this request's budget
+        return fn(**kwargs)
+    left = timelimit.remaining_s()
     try:
         future = pool.submit(_call, fn, kwargs, time.monotonic() + left)
         kind, value = future.result(timeout=left)

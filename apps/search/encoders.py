@@ -14,6 +14,7 @@ import hashlib
 import logging
 import os
 import re
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from functools import cache
 from pathlib import Path
@@ -207,13 +208,46 @@ def execution_providers(device: str) -> list[str]:
 ENCODERS = {"minilm-int8": MiniLMEncoder, "hashing": HashingEncoder}
 
 
+_built: set[str] = set()
+_loading: set[str] = set()
+_loading_lock = threading.Lock()
+
+
 @cache
 def _build(name: str) -> Encoder:
     if name not in ENCODERS:
         raise ImproperlyConfigured(f"JOSH_ENCODER={name!r}; choose one of {sorted(ENCODERS)}")
     # A model load serves every later request: outside the current request's time budget, like an index load.
     with timelimit.suspended():
-        return ENCODERS[name]()
+        encoder = ENCODERS[name]()
+    _built.add(name)
+    return encoder
+
+
+def loaded(name: str | None = None) -> bool:
+    """Whether this process has the encoder already (a call to ``get_encoder`` would not load it)."""
+    return (name or settings.JOSH["ENCODER"]) in _built
+
+
+def load_in_background(name: str | None = None) -> None:
+    """Start loading the encoder in a thread of its own (once): for a process standing in for search workers
+    that are still starting (apps/core/lane.py), whose request must not wait seconds for the model."""
+    name = name or settings.JOSH["ENCODER"]
+    with _loading_lock:
+        if name in _loading or name in _built:
+            return
+        _loading.add(name)
+
+    def load() -> None:
+        try:
+            _build(name)
+        except Exception:  # the next request's encoder_model() reports it
+            logger.exception("loading the encoder %s in the background failed", name)
+        finally:
+            with _loading_lock:
+                _loading.discard(name)
+
+    threading.Thread(target=load, name="josh-encoder-load", daemon=True).start()
 
 
 def get_encoder(name: str | None = None) -> Encoder:

@@ -19,6 +19,7 @@ from apps.search import (
     counting,
     coverage,
     eligibility,
+    encoders,
     fusion,
     hydrate,
     lexical,
@@ -85,8 +86,20 @@ def _bill_doc_ids(spec, filters: SearchFilters) -> np.ndarray | None:
     return np.array([r[0] for r in queries.fetchall(sql, {"bill_id": filters.bill_id})], dtype=np.int64)
 
 
+ENCODER_STARTING = (
+    "the text encoder is still loading in this process while its search workers start: lexical results "
+    "only, retry in a few seconds"
+)
+
+
 def encoder_model() -> tuple[str, str | None]:
-    """(the encoder's model id, None) or, when the encoder is missing or fails to load, ("", why)."""
+    """(the encoder's model id, None) or, when the encoder is missing or fails to load, ("", why). A process
+    standing in for search workers that are still starting (apps/core/lane.py) does not load the model inside a
+    request (seconds on a busy host: the request came back 503): it loads it beside, and answers lexically
+    until then, saying so."""
+    if lane.state() == "starting" and not encoders.loaded():
+        encoders.load_in_background()
+        return "", ENCODER_STARTING
     try:
         return get_encoder().model_id, None
     except JoshError:

@@ -16,6 +16,7 @@ def test_a_fresh_install_is_healthy_and_every_source_is_listed(client):
     assert response.status_code == 200
     body = response.json()
     assert (body["status"], body["database"]) == ("ok", "ok")
+    assert body["search_lane"] == "off"  # the test settings run searches in the calling thread
     assert set(body["sources"]) == {p.slug for p in all_plans()}
     searchable = {p.slug for p in all_plans() if p.search}
     assert {s for s, e in body["sources"].items() if "search_index" in e} == searchable

@@ -45,6 +45,7 @@ def worker():
 
     josh = {**settings.JOSH, "HEAVY_LANE_PROCESSES": 1, "HEAVY_LANE_NICE": 5, "HEAVY_LANE_WARM": ""}
     with override_settings(JOSH=josh):
+        lane.start()  # the calls below go to the worker, not to this process while it starts
         yield
         if lane._pool is not None:
             lane._drop_pool(lane._pool)
@@ -92,6 +93,9 @@ def test_a_worker_that_dies_is_replaced(worker):
     with pytest.raises(QueryTimeout) as raised:
         lane.run(die)
     assert (raised.value.status, raised.value.code) == (503, "search_worker_lost")
+    assert lane.run(where)[0] == os.getpid()  # served here while the replacement starts, not after it
+    lane.start()
+    assert lane.state() == "ready"
     assert lane.run(where)[0] not in (first, os.getpid())
 
 
@@ -114,6 +118,45 @@ def test_start_returns_only_once_a_worker_has_warmed_up(tmp_path, monkeypatch):
         try:
             lane.start()
             assert mark.exists()  # the server listens after the warm-up, not during it
+        finally:
+            if lane._pool is not None:
+                lane._drop_pool(lane._pool)
+
+
+def warm_when_told() -> None:
+    """A warm-up that lasts until the test says so (bounded), like an encoder loading on a busy host."""
+    release = Path(os.environ["JOSH_TEST_WARM_RELEASE"])
+    for _ in range(6000):
+        if release.exists():
+            return
+        time.sleep(0.01)
+
+
+def test_a_search_while_the_workers_start_runs_here_instead_of_waiting_in_its_budget(tmp_path, monkeypatch):
+    """The first search of a process that never called start(): it used to wait for the worker's start and
+    warm-up inside its budget (503 on a busy host). Now it runs in the caller until a worker is ready."""
+    from django.conf import settings
+    from django.test import override_settings
+
+    release = tmp_path / "release"
+    monkeypatch.setenv("JOSH_TEST_WARM_RELEASE", str(release))
+    josh = {
+        **settings.JOSH,
+        "HEAVY_LANE_PROCESSES": 1,
+        "HEAVY_LANE_WARM": "tests.core.test_lane.warm_when_told",
+    }
+    if lane._pool is not None:
+        lane._drop_pool(lane._pool)
+    with override_settings(JOSH=josh):
+        try:
+            assert lane.state() == "starting"
+            with timelimit.public_queries(budget_s=0.5):
+                assert lane.run(where)[0] == os.getpid()  # the worker is still warming up: served here
+            assert lane.state() == "starting"
+            release.touch()
+            lane.start()
+            assert lane.state() == "ready"
+            assert lane.run(where)[0] != os.getpid()  # from now on the worker serves
         finally:
             if lane._pool is not None:
                 lane._drop_pool(lane._pool)
