@@ -23,6 +23,7 @@ from apps.search import (
     hydrate,
     lexical,
     no_match,
+    ordering,
     parallel,
     queries,
     semantic,
@@ -318,9 +319,11 @@ def _search_with_sources(
     limit: int | None = None,
     offset: int = 0,
     window: int = 0,
+    sort: str | None = None,
 ) -> tuple[SearchPage, list[str]]:
     started = time.perf_counter()
     size = _check_paging(mode, limit, offset)
+    sort = ordering.check(sort)
     if not (q or "").strip():
         raise InvalidQuery("q is empty: pass the words to search for, e.g. q=child online safety.")
     filters = make_filters(since=since, until=until, congress=congress, bill_id=bill_id)
@@ -364,6 +367,8 @@ def _search_with_sources(
                 if weak is not None:  # an off-topic question matched by stray words: no answer
                     lex_hits, matches, leg.admitted = [], {}, {}
         ranked = fuse(lex_hits, sem_hits, used, q)
+        if sort != "relevance":  # the whole admitted result by date, not only its ranked head
+            ranked = ordering.by_date(ranked, leg.members(used), newest=sort == "newest")
         stale_hits: dict[str, int] = {}
         results = hits_for(ranked[offset : offset + size], matches, q, stale_hits)
         if stale_hits:
@@ -381,6 +386,7 @@ def _search_with_sources(
         no_match=missing,
         took_ms=took,
         mode=mode,
+        sort=sort,
         ignored_terms=parsed.ignored if parsed else [],
         approximate=leg.approximate,
         vector_coverage=coverage_by_source,

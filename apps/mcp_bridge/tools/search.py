@@ -14,6 +14,7 @@ from pydantic import Field
 
 from apps.mcp_bridge import conf
 from apps.mcp_bridge.tools.base import call, register, structured
+from apps.search.ordering import SortParam as SORT
 
 
 def _query(description: str):
@@ -95,9 +96,12 @@ def install(server) -> list[str]:
         source: SOURCE = None,
         since: SINCE = None,
         until: UNTIL = None,
+        sort: SORT = "relevance",
         limit: LIMIT = None,
     ) -> Page:
-        return await run(q=query, source=source, mode="hybrid", since=since, until=until, limit=limit)
+        return await run(
+            q=query, source=source, mode="hybrid", since=since, until=until, sort=sort, limit=limit
+        )
 
     async def lexical_search(
         query: LEXICAL_QUERY,
@@ -106,12 +110,13 @@ def install(server) -> list[str]:
         until: UNTIL = None,
         congress: CONGRESS = None,
         bill_id: BILL_ID = None,
+        sort: SORT = "relevance",
         limit: LIMIT = None,
         offset: OFFSET = 0,
     ) -> Page:
         return await run(
             q=query, source=source, mode="lexical", since=since, until=until,
-            congress=congress, bill_id=bill_id, limit=limit, offset=offset,
+            congress=congress, bill_id=bill_id, sort=sort, limit=limit, offset=offset,
         )  # fmt: skip
 
     async def semantic_search(
@@ -121,12 +126,13 @@ def install(server) -> list[str]:
         until: UNTIL = None,
         congress: CONGRESS = None,
         bill_id: BILL_ID = None,
+        sort: SORT = "relevance",
         limit: LIMIT = None,
         offset: OFFSET = 0,
     ) -> Page:
         return await run(
             q=query, source=source, mode="semantic", since=since, until=until,
-            congress=congress, bill_id=bill_id, limit=limit, offset=offset,
+            congress=congress, bill_id=bill_id, sort=sort, limit=limit, offset=offset,
         )  # fmt: skip
 
     register(server, search, name="search", title="Search everything", description=SEARCH_DOC,
