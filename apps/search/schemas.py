@@ -9,10 +9,7 @@ from apps.citations.schemas import Citation
 # ``sort`` for every surface (REST, MCP, the explorer): apps/search/ordering.py orders by it
 Sort = Literal["relevance", "newest", "oldest"]
 SORTS: tuple[str, ...] = ("relevance", "newest", "oldest")
-SORT_DOC = (
-    "relevance (default); newest / oldest: the whole result by published date, undated last, "
-    "same-day ties by relevance."
-)
+SORT_DOC = "newest/oldest: whole result by published date."  # short: MCP tools/list ≤ 60 kB
 
 Mode = Literal["lexical", "semantic", "hybrid"]
 
@@ -171,7 +168,6 @@ class SearchPage(BaseModel):
     )
     took_ms: float
     mode: Mode
-    sort: Sort = Field("relevance", description="The order of `results`: " + SORT_DOC)
     ignored_terms: list[str] = Field(
         default_factory=list,
         description="Stop words left out of an any-term query (quote a phrase to search for them).",

@@ -386,7 +386,6 @@ def _search_with_sources(
         no_match=missing,
         took_ms=took,
         mode=mode,
-        sort=sort,
         ignored_terms=parsed.ignored if parsed else [],
         approximate=leg.approximate,
         vector_coverage=coverage_by_source,

@@ -31,7 +31,7 @@ def test_hybrid_response_shape(get):
     body = response.json()
     assert set(body) == {
         "results", "total", "total_basis", "source_counts", "no_match", "took_ms", "mode", "ignored_terms",
-        "approximate", "entities", "vector_coverage", "sort",
+        "approximate", "entities", "vector_coverage",
     }  # fmt: skip
     assert body["vector_coverage"] == {"bills": 1.0}  # every bill embedded
     assert body["mode"] == "hybrid" and body["total"] == 8 and body["total_basis"] == "exact"

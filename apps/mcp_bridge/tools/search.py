@@ -147,13 +147,12 @@ def install(server) -> list[str]:
 SEARCH_DOC = """Search every federal-policy text Josh holds — bills and their text, public laws, reports,
 rules, the Congressional Record... — by meaning and keywords at once (hybrid: BM25 and vector scores fused).
 
-Start here for any topic or question. Returns {results: [{id, title, url, source, snippet, score, explain,
-citation}], total (matching records; see total_basis), source_counts, no_match, took_ms, mode,
-degraded?}; pass a hit's id to fetch (full text) or to a typed lookup. total 0 comes with no_match {reason,
+Start here for any topic or question. Returns results [{id, title, url, snippet, citation, ...}] and total
+(records matched; total_basis); pass a hit's id to fetch (full text) or to a typed lookup. total 0 comes with no_match {reason,
 suggestions}: say nothing matched, don't guess. Quoted phrases, NEAR, NOT and AND bind every hit.
 Searchable sources: {sources:search}. People and committees are not searched here: use resolve_entity."""
 
-LEXICAL_DOC = """Keyword search (FTS5's BM25 on either engine; title weighted above summary, actions and body).
+LEXICAL_DOC = """Keyword search (BM25 on either engine; title weighted above summary, actions and body).
 
 Prefer it for exact tokens: a bill number or short title, a statute citation, a quoted phrase, a rare term.
 Supports "phrases", prefix*, NEAR(a b, 5) and AND / OR / NOT. Filters (since, until, congress, bill_id) apply before
