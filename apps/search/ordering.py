@@ -48,6 +48,18 @@ def by_date(ranked: list[Ranked], members: dict[str, np.ndarray], newest: bool) 
     return [known.get(k) or Ranked(source=k[0], doc_id=k[1], score=0.0) for k in dated + undated]
 
 
+def year_counts(ranked: list[Ranked], members: dict[str, np.ndarray]) -> dict[int, int]:
+    """How many records of the whole result (the members and the ranked ones) were published in each
+    year, newest year first."""
+    keys = {r.key for r in ranked}
+    for source, ids in members.items():
+        keys.update((source, int(i)) for i in ids)
+    counts: dict[int, int] = {}
+    for day in _dates(keys).values():
+        counts[int(day[:4])] = counts.get(int(day[:4]), 0) + 1
+    return dict(sorted(counts.items(), reverse=True))
+
+
 def _dates(keys) -> dict[tuple[str, int], str]:
     """(source, doc_id) → its published day (YYYY-MM-DD), one query per source."""
     out: dict[tuple[str, int], str] = {}
