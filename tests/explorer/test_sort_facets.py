@@ -20,6 +20,7 @@ def test_newest_first_is_the_api_newest_first_page(client):
     days = [h["hit"].citation.published_at for h in page.context["hits"] if h["hit"].citation.published_at]
     assert days == sorted(days, reverse=True)
     assert "sort=newest" in page.context["api_url"] and "sort=newest" in page.context["page_links"]["next"]
+    assert "sort=newest" in page.context["csv_url"]  # the whole-result export lists the same order
     assert '<option value="newest" selected>Newest first</option>' in page.content.decode()
 
 
