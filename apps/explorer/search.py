@@ -19,11 +19,12 @@ from apps.core.source_aliases import canonical_sources
 from apps.explorer.services import Facet
 from apps.search import eligibility
 from apps.search.conf import knob
-from apps.search.schemas import NoMatch, SearchPage
-from apps.search.selectors import search
+from apps.search.schemas import SORTS, NoMatch, SearchPage, Sort
+from apps.search.selectors import search, search_with_years
 
 PAGE_SIZE = 20
 MODES = ("hybrid", "lexical", "semantic")
+SORT_LABELS = dict(zip(SORTS, ("Relevance", "Newest first", "Oldest first"), strict=True))
 FILTERS = ("source", "congress", "since", "until")
 
 
@@ -34,6 +35,7 @@ class SearchForm(BaseModel):
     congress: int | None = Field(None, ge=1, le=200)
     since: date | None = None
     until: date | None = None
+    sort: Sort = "relevance"
     page: int = Field(1, ge=1)
     as_: Literal["words"] | None = Field(
         None, alias="as", description="words: search the text even if an id."
@@ -57,6 +59,7 @@ class SearchForm(BaseModel):
     def query(self, **changes) -> dict[str, str]:
         """The page's parameters (empty ones left out), with ``changes`` applied (None drops one)."""
         values = {"q": self.q, "mode": self.mode if self.mode != "hybrid" else None, "page": self.page}
+        values["sort"] = self.sort if self.sort != "relevance" else None
         values["as"] = self.as_
         values.update({f: getattr(self, f) for f in FILTERS})
         values.update(changes)
@@ -67,6 +70,20 @@ class SearchForm(BaseModel):
     def url(self, path: str = "/search", **changes) -> str:
         query = self.query(**changes)
         return path + ("?" + urlencode(query) if query else "")
+
+    @property
+    def sources(self) -> list[str]:
+        return [s for s in (self.source or "").split(",") if s]
+
+    def toggled(self, slug: str) -> str:
+        """This page with source ``slug`` added to the chosen sources, or taken out if chosen (page 1)."""
+        chosen = self.sources
+        chosen = [s for s in chosen if s != slug] if slug in chosen else [*chosen, slug]
+        return self.url(source=",".join(chosen) or None, page=None)
+
+    def year_url(self, year: int) -> str:
+        """This page narrowed to the records published in ``year`` (page 1)."""
+        return self.url(since=date(year, 1, 1), until=date(year, 12, 31), page=None)
 
     def api_url(self) -> str:
         """The /v1/search request answering with this page's hits."""
@@ -118,6 +135,7 @@ def max_page() -> int:
 class Outcome:
     page: SearchPage
     facets: list[Facet] = field(default_factory=list)  # every matching record counted, per source
+    years: dict[int, int] = field(default_factory=dict)  # every matching record counted, per year
 
     @property
     def pages(self) -> int:
@@ -137,12 +155,14 @@ def run(form: SearchForm) -> Outcome:
         "until": form.until,
         "congress": form.congress,
     }
-    page = search(**common, source=form.source, limit=PAGE_SIZE, offset=form.offset)
+    page, years = search_with_years(
+        **common, source=form.source, sort=form.sort, limit=PAGE_SIZE, offset=form.offset
+    )
     counts = page.source_counts
     if form.source is not None:
         counts = {**search(**common, limit=1).source_counts, **page.source_counts}
     ordered = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
-    return Outcome(page=page, facets=[Facet(source=s, count=n) for s, n in ordered])
+    return Outcome(page=page, facets=[Facet(source=s, count=n) for s, n in ordered], years=years)
 
 
 def suggestion_links(form: SearchForm, no_match: NoMatch | None) -> list[dict]:

@@ -106,6 +106,7 @@ def _search_context(form=None, **extra) -> dict:
     return {
         "form": form,
         "modes": explorer_search.MODES,
+        "sorts": explorer_search.SORT_LABELS,
         "searchable": explorer_search.searchable_sources(),
         "titles": explorer_search.source_titles(),
         "examples": [q for q, _mode in EXAMPLE_SEARCHES],
@@ -168,10 +169,14 @@ def _search_page(request):
         {
             "title": titles.get(f.source, f.source),
             "count": f.count,
-            "url": form.url(source=f.source, page=None),
-            "current": f.source == form.source,
+            "url": form.toggled(f.source),
+            "current": f.source in form.sources,
         }
         for f in outcome.facets
+    ]
+    years = [
+        {"year": y, "count": n, "url": form.year_url(y), "current": _is_year(form, y)}
+        for y, n in outcome.years.items()
     ]
     context = _search_context(
         form,
@@ -179,6 +184,8 @@ def _search_page(request):
         entities=entities,
         hits=hits,
         facets=facets,
+        years=years,
+        all_dates_url=form.url(since=None, until=None, page=None),
         all_sources_url=form.url(source=None, page=None),
         page_links=_page_links(form, outcome.pages),
         no_match_links=explorer_search.suggestion_links(form, outcome.page.no_match),
@@ -189,6 +196,10 @@ def _search_page(request):
         or (not entities and parse_citation(form.q) is not None),  # "89 FR 1": a citation of nothing held
     )
     return render(request, "explorer/search.html", context)
+
+
+def _is_year(form, year: int) -> bool:
+    return bool(form.since and form.until and form.since.year == form.until.year == year)
 
 
 def _entity_cards(q: str) -> list[dict]:

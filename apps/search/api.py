@@ -14,6 +14,7 @@ from pydantic import Field
 from apps.citations.schemas import EntityCard
 from apps.core.plans import all_plans
 from apps.search.entities import entities_for
+from apps.search.ordering import SortParam
 from apps.search.schemas import SearchPage
 from apps.search.selectors import search, similar
 
@@ -38,6 +39,7 @@ class SearchParams(Schema):
     until: date | None = Field(None, description="Only records published on or before this date.")
     congress: int | None = Field(None, ge=1, le=200, description="Only records of this Congress.")
     bill_id: str | None = Field(None, description="Only records tied to this bill, e.g. hr:119:103.")
+    sort: SortParam = "relevance"
     limit: int | None = Field(None, description="Page size (default 20, max 250).")
     offset: int = Field(0, ge=0, description="Hits to skip (max 1000).")
 

@@ -11,7 +11,8 @@ class SearchPage(BrowseView):
     """Search every corpus: lexical (BM25), semantic (vectors) or hybrid; each hit links to its record.
 
     q takes "quoted phrases", term* (3+ chars), OR and NOT (upper case). Filters: source (comma list of
-    source slugs), since/until (dates), congress, bill_id. Pages with limit and offset.
+    source slugs), since/until (dates), congress, bill_id. sort=newest or oldest: the whole result by date.
+    Pages with limit and offset.
     """
 
     resource, params = "search", SearchParams

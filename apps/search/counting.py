@@ -45,3 +45,18 @@ class Legs:
         all_seen = counted.above <= seen.size
         # records past the floor beyond the leg's depth: each adds one unless it is a lexical match as well
         return union, counted.complete and all_seen
+
+    def members(self, mode: str) -> dict[str, np.ndarray]:
+        """The records ``total`` counts, per source (what a date-ordered result lists): the lexical matches,
+        the vector leg's ranked records past the floor, or (hybrid) their union."""
+        out = {}
+        empty = np.zeros(0, dtype=np.int64)
+        for source in set(self.admitted) | set(self.semantic):
+            lexical, seen = self.admitted.get(source), self.semantic_ids.get(source, empty)
+            if mode == "lexical" or source not in self.semantic:
+                out[source] = empty if lexical is None else lexical
+            elif mode == "semantic" or lexical is None:
+                out[source] = seen
+            else:
+                out[source] = np.union1d(lexical, seen)
+        return out

@@ -6,6 +6,11 @@ from pydantic import BaseModel, Field
 
 from apps.citations.schemas import Citation
 
+# ``sort`` for every surface (REST, MCP, the explorer): apps/search/ordering.py orders by it
+Sort = Literal["relevance", "newest", "oldest"]
+SORTS: tuple[str, ...] = ("relevance", "newest", "oldest")
+SORT_DOC = "newest/oldest: whole result by published date."  # short: MCP tools/list ≤ 60 kB
+
 Mode = Literal["lexical", "semantic", "hybrid"]
 
 

@@ -24,6 +24,7 @@ from apps.search import (
     hydrate,
     lexical,
     no_match,
+    ordering,
     parallel,
     queries,
     semantic,
@@ -316,7 +317,16 @@ def search_with_sources(**params) -> tuple[SearchPage, list[str]]:
     (apps/core/lane.py): a search never competes with a lookup for this process's GIL. The caller's rate budget
     is charged a search's cost first (apps.access.costs)."""
     charge("search")
-    return lane.run(_search_with_sources, **params)
+    page, sources, _ = lane.run(_search_with_sources, **params)
+    return page, sources
+
+
+def search_with_years(**params) -> tuple[SearchPage, dict[int, int]]:
+    """``search``, plus how many records of the whole result were published in each year (the date facet;
+    undated records are in no year)."""
+    charge("search")
+    page, _, years = lane.run(_search_with_sources, years=True, **params)
+    return page, years
 
 
 def _search_with_sources(
@@ -331,9 +341,12 @@ def _search_with_sources(
     limit: int | None = None,
     offset: int = 0,
     window: int = 0,
-) -> tuple[SearchPage, list[str]]:
+    sort: str | None = None,
+    years: bool = False,
+) -> tuple[SearchPage, list[str], dict[int, int]]:
     started = time.perf_counter()
     size = _check_paging(mode, limit, offset)
+    sort = ordering.check(sort)
     if not (q or "").strip():
         raise InvalidQuery("q is empty: pass the words to search for, e.g. q=child online safety.")
     filters = make_filters(since=since, until=until, congress=congress, bill_id=bill_id)
@@ -377,6 +390,9 @@ def _search_with_sources(
                 if weak is not None:  # an off-topic question matched by stray words: no answer
                     lex_hits, matches, leg.admitted = [], {}, {}
         ranked = fuse(lex_hits, sem_hits, used, q)
+        if sort != "relevance":  # the whole admitted result by date, not only its ranked head
+            ranked = ordering.by_date(ranked, leg.members(used), newest=sort == "newest")
+        by_year = ordering.year_counts(ranked, leg.members(used)) if years else {}
         stale_hits: dict[str, int] = {}
         results = hits_for(ranked[offset : offset + size], matches, q, stale_hits)
         if stale_hits:
@@ -399,7 +415,7 @@ def _search_with_sources(
         vector_coverage=coverage_by_source,
         degraded=degraded,
     )
-    return page, [r.source for r in ranked[:window]]
+    return page, [r.source for r in ranked[:window]], by_year
 
 
 def _covered_only(targets, parsed, filters: SearchFilters, lex_hits: list, sem_hits: list, leg) -> list:

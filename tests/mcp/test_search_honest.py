@@ -67,3 +67,16 @@ async def test_lexical_search_names_the_weak_words_of_an_off_topic_question(live
     assert no_match["coverage"]["present"] == ["shall"]
     assert no_match["coverage"]["missing"] == ["puppy", "kitten", "grooming", "leash", "collar"]
     assert [s["q"] for s in no_match["suggestions"]] == ["shall"]
+
+
+async def test_every_search_tool_sorts_the_whole_result_newest_or_oldest(live, bills):
+    for name in TOOLS:
+        relevance = await _call(live, name, query="act water grants")
+        newest = await _call(live, name, query="act water grants", sort="newest")
+        oldest = await _call(live, name, query="act water grants", sort="oldest")
+        assert newest["total"] == relevance["total"] > 1, name
+        ids = {h["id"] for h in relevance["results"]}
+        assert {h["id"] for h in newest["results"]} == ids == {h["id"] for h in oldest["results"]}, name
+        days = [h["citation"]["published_at"] for h in newest["results"]]
+        assert days == sorted(days, reverse=True), name
+        assert [h["citation"]["published_at"] for h in oldest["results"]] == sorted(days), name

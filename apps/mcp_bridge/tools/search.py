@@ -14,6 +14,7 @@ from pydantic import Field
 
 from apps.mcp_bridge import conf
 from apps.mcp_bridge.tools.base import call, register, structured
+from apps.search.ordering import SortParam as SORT
 
 
 def _query(description: str):
@@ -95,9 +96,12 @@ def install(server) -> list[str]:
         source: SOURCE = None,
         since: SINCE = None,
         until: UNTIL = None,
+        sort: SORT = "relevance",
         limit: LIMIT = None,
     ) -> Page:
-        return await run(q=query, source=source, mode="hybrid", since=since, until=until, limit=limit)
+        return await run(
+            q=query, source=source, mode="hybrid", since=since, until=until, sort=sort, limit=limit
+        )
 
     async def lexical_search(
         query: LEXICAL_QUERY,
@@ -106,12 +110,13 @@ def install(server) -> list[str]:
         until: UNTIL = None,
         congress: CONGRESS = None,
         bill_id: BILL_ID = None,
+        sort: SORT = "relevance",
         limit: LIMIT = None,
         offset: OFFSET = 0,
     ) -> Page:
         return await run(
             q=query, source=source, mode="lexical", since=since, until=until,
-            congress=congress, bill_id=bill_id, limit=limit, offset=offset,
+            congress=congress, bill_id=bill_id, sort=sort, limit=limit, offset=offset,
         )  # fmt: skip
 
     async def semantic_search(
@@ -121,12 +126,13 @@ def install(server) -> list[str]:
         until: UNTIL = None,
         congress: CONGRESS = None,
         bill_id: BILL_ID = None,
+        sort: SORT = "relevance",
         limit: LIMIT = None,
         offset: OFFSET = 0,
     ) -> Page:
         return await run(
             q=query, source=source, mode="semantic", since=since, until=until,
-            congress=congress, bill_id=bill_id, limit=limit, offset=offset,
+            congress=congress, bill_id=bill_id, sort=sort, limit=limit, offset=offset,
         )  # fmt: skip
 
     register(server, search, name="search", title="Search everything", description=SEARCH_DOC,
@@ -141,13 +147,12 @@ def install(server) -> list[str]:
 SEARCH_DOC = """Search every federal-policy text Josh holds — bills and their text, public laws, reports,
 rules, the Congressional Record... — by meaning and keywords at once (hybrid: BM25 and vector scores fused).
 
-Start here for any topic or question. Returns {results: [{id, title, url, source, snippet, score, explain,
-citation}], total (matching records; see total_basis), source_counts, no_match, took_ms, mode,
-degraded?}; pass a hit's id to fetch (full text) or to a typed lookup. total 0 comes with no_match {reason,
+Start here for any topic or question. Returns results [{id, title, url, snippet, citation, ...}] and total
+(records matched; total_basis); pass a hit's id to fetch (full text) or to a typed lookup. total 0 comes with no_match {reason,
 suggestions}: say nothing matched, don't guess. Quoted phrases, NEAR, NOT and AND bind every hit.
 Searchable sources: {sources:search}. People and committees are not searched here: use resolve_entity."""
 
-LEXICAL_DOC = """Keyword search (FTS5's BM25 on either engine; title weighted above summary, actions and body).
+LEXICAL_DOC = """Keyword search (BM25 on either engine; title weighted above summary, actions and body).
 
 Prefer it for exact tokens: a bill number or short title, a statute citation, a quoted phrase, a rare term.
 Supports "phrases", prefix*, NEAR(a b, 5) and AND / OR / NOT. Filters (since, until, congress, bill_id) apply before
