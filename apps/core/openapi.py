@@ -25,6 +25,7 @@ EXAMPLE_REQUEST_ID = "6f1c2a9e0b7d4e3f8a5b1c2d3e4f5a6b"
 # (path, name) key overrides for a route where the same name means something else.
 QUERY_EXAMPLES: dict[Any, Any] = {
     "q": "energy",
+    "sort": "newest",
     ("/v1/legislators", "q"): "Bernie Sanders",
     ("/v1/committees", "q"): "ways means",
     ("/v1/topics", "q"): "energy",
