@@ -39,8 +39,12 @@ class BillListParams(PageParams):
     updated_since: date | None = Field(
         None, description="Only bills whose BILLSTATUS update date is on/after this day."
     )
-    since: date | None = Field(None, description="Only bills introduced on or after this day.")
-    until: date | None = Field(None, description="Only bills introduced on or before this day.")
+    since: date | None = Field(
+        None, title="Introduced since", description="Only bills introduced on or after this day."
+    )
+    until: date | None = Field(
+        None, title="Introduced until", description="Only bills introduced on or before this day."
+    )
 
 
 class PublicLawListParams(PageParams):

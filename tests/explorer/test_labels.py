@@ -39,6 +39,8 @@ def test_the_bill_list_reads_as_a_person_would_write_it(client):
         "Subject",
         "Policy area",
         "Updated since",
+        "Introduced since",
+        "Introduced until",
     ]
     assert '<label for="f-policy_area">Policy area</label>' in html  # the field keeps its name as the input's
     assert '<th scope="col">ID</th>' in html and "Policy_area" not in html

@@ -16,8 +16,10 @@ CASES = [
 
 
 def _strip_volatile(body):
-    """took_ms is a timing; the MCP hits add ``url`` (ChatGPT's contract) when REST hits lack it."""
-    body = {k: v for k, v in body.items() if k not in ("took_ms", "_links")}
+    """took_ms is a timing; the MCP hits add ``url`` (ChatGPT's contract) when REST hits lack it; REST and
+    browse carry the entity cards (apps.search.entities), which the MCP search tools leave to resolve_entity
+    (as tests/browse/test_parity.py says)."""
+    body = {k: v for k, v in body.items() if k not in ("took_ms", "_links", "entities")}
     body["results"] = [
         {k: v for k, v in hit.items() if k not in ("url", "_links")} for hit in body["results"]
     ]
