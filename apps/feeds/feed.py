@@ -26,8 +26,8 @@ def atom(feed: SearchFeed, *, base: str) -> CitedAtomFeed:
         feed_url=base + "/search/feed.atom?" + query,
         description="",
         subtitle=(
-            f"The newest {feed.size} (by published date) of the {feed.depth} best-ranked of "
-            f"{feed.matched} matching records; records without a date last."
+            f"The newest {feed.size} (by published date) of the {feed.matched} matching records; "
+            "records without a date last."
         ),
         feed_guid=TAG + "search?" + query,
         language="en",

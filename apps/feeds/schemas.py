@@ -33,5 +33,4 @@ class SearchFeed(BaseModel):
     query: dict[str, str] = Field(description="The search page's parameters (page left out).")
     entries: list[FeedEntry] = Field(description="Newest first by published date; undated records last.")
     matched: int = Field(description="Records the search matched (its total).")
-    depth: int = Field(description="How many best-ranked matches were sorted by date.")
     size: int = Field(description="The most entries a feed carries.")

@@ -51,8 +51,11 @@ def test_the_feed_is_atom_with_the_search_matches_newest_first(client):
     assert links["alternate"].startswith("http://testserver/search?q=energy+star")
 
     got = entries(root)
-    page = search(q="energy star", mode="lexical", source="crs-reports", limit=250)
+    page = search(q="energy star", mode="lexical", source="crs-reports", sort="newest", limit=50)
     hits = {h.id: h for h in page.results}
+    assert [e["id"].removeprefix("tag:josh,2026:crs-reports/") for e in got] == list(
+        hits
+    )  # the search's order
     assert len(got) == min(50, page.total) and len(got) >= 2
     assert [e["updated"] for e in got] == sorted((e["updated"] for e in got), reverse=True)
     assert datetime.fromisoformat(root.findtext(f"{ATOM}updated")) == got[0]["updated"]
