@@ -181,7 +181,8 @@ class AggregateResult(BaseModel):
     query_cost: QueryCost
 
 
-PLACEHOLDERS = {"int": "<int>", "bool": "<true|false>", "date": "<YYYY-MM-DD>", "str": "<text>"}
+# a date as an example of its form (YYYY-MM-DD), shorter than naming the form in every resource's filters
+PLACEHOLDERS = {"int": "<int>", "bool": "<true|false>", "date": "2025-01-01", "str": "<text>"}
 
 
 def _filter_example(spec: AggregateSpec, name: str) -> str:

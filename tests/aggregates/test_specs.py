@@ -121,8 +121,8 @@ def test_describe_fields_names_every_filter_and_field_with_examples():
         assert all(name in text for name in spec.group_fields)
         assert all(f'"{name}": ' in text for name in spec.filter_names())
     assert '"congress": 119, "chamber": "senate"' not in text  # filters keep the params model's order
-    votes = '{"q": "<text>", "chamber": "senate", "congress": 119, "bill_id": "hjres:119:24", "since": "<YYYY-MM-DD>", '
-    assert votes + '"until": "<YYYY-MM-DD>", "category": "nomination"}' in text
+    votes = '{"q": "<text>", "chamber": "senate", "congress": 119, "bill_id": "hjres:119:24", "since": "2025-01-01", '
+    assert votes + '"until": "2025-01-01", "category": "nomination"}' in text
     assert 'party (e.g. "Democrat")' in text and '"current": "<true|false>"' in text
     assert describe_fields("sum_field").splitlines() == [
         "- bills: sum_field cosponsor_count",
