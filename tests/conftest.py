@@ -74,6 +74,11 @@ def django_db_setup(request, django_test_environment, django_db_blocker):
         if template and holder is None:
             _save(connection, template)
     yield
+    from apps.search import parallel
+
+    # Hybrid searches ran their vector leg in pool threads, each with its own session (SEARCH_PARALLEL_LEGS
+    # is on by default): PostgreSQL refuses to drop a database while one is open.
+    parallel.shutdown()
     with django_db_blocker.unblock():
         teardown_databases(db_cfg, verbosity=0)
         if holder is not None:
