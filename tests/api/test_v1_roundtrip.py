@@ -55,7 +55,8 @@ def test_openapi_documents_every_registry_route(client):
     params = {p["name"] for p in paths["/v1/legislators"]["get"]["parameters"]}
     aggregates = {"aggregate", "group_by", "sum_field", "bucket_by_time", "time_interval"}
     lists = {"q", "state", "chamber", "party", "caucus", "current", "include_stubs", "limit", "cursor"}
-    assert params == lists | aggregates
+    export = {"format", "export"}  # CSV, documented where the answer is rows (apps.core.openapi)
+    assert params == lists | aggregates | export
 
 
 @pytest.mark.parametrize(
