@@ -23,7 +23,7 @@ from apps.core.services.writer_lock import current_holder, holder_text
 from apps.curation import queue, records, selectors, services
 from apps.curation.forms import CorrectionForm
 from apps.curation.models import BackgroundRun, Correction, CorrectionEvent, QueuedChange, ReviewFlag
-from apps.curation.roles import CorrectionRoles
+from apps.curation.roles import CorrectionRoles, queue_steps
 
 QUALITY_PERMISSION = "curation.view_quality_report"
 
@@ -221,33 +221,23 @@ class CorrectionAdmin(CorrectionRoles, NeverWaitsOnIngest, admin.ModelAdmin):
         else:
             obj.pk = None
 
-    def _step(self, request, queryset, action: str, verb: str) -> None:
-        done = None
-        for obj in queryset:
-            ct = obj.content_type
-            done = queue.submit(
-                action=action,
-                user=request.user,
-                record_type=f"{ct.app_label}.{ct.model}",
-                object_id=obj.object_id,
-                field=obj.field,
-                target_id=obj.pk,
-                text=f"{verb} in the admin",
-            )
-            self.queued(request, done)
-
     @admin.action(
         description="Revert the selected corrections (serve the upstream value; history kept)",
         permissions=["revise"],
     )
     def revert_selected(self, request, queryset):
-        self._step(
-            request, queryset.filter(status=Correction.Status.ACTIVE), QueuedChange.Action.REVERT, "Reverted"
+        queue_steps(
+            self,
+            request,
+            queryset.filter(status=Correction.Status.ACTIVE),
+            QueuedChange.Action.REVERT,
+            "Reverted",
         )
 
     @admin.action(description="Reinstate the selected reverted corrections", permissions=["revise"])
     def reinstate_selected(self, request, queryset):
-        self._step(
+        queue_steps(
+            self,
             request,
             queryset.filter(status=Correction.Status.REVERTED),
             QueuedChange.Action.REINSTATE,
