@@ -154,10 +154,13 @@ def neutralise(cell: str) -> str:
 
 
 def csv_lines(body: dict) -> Iterator[str]:
-    """The CSV text of a tabular body, one line at a time: the header, then one line per row, every cell
-    neutralised (``neutralise``)."""
+    """The CSV text of a tabular body, one line at a time (``csv_text``)."""
     rows = rows_of(body)
-    columns = columns_of(rows)
+    return csv_text(columns_of(rows), rows)
+
+
+def csv_text(columns: list[str], rows: Iterable[dict[str, str]]) -> Iterator[str]:
+    """The header, then one line per flattened row, every cell neutralised (``neutralise``)."""
     writer = csv.writer(_Line())
     yield writer.writerow([neutralise(c) for c in columns])
     for row in rows:

@@ -12,7 +12,6 @@ Headers: ``X-Export-Rows`` (rows in the file), ``X-Export-Cap``, ``X-Export-Trun
 cap cut the result; then ``Link: <…>; rel="next"`` continues from where it stopped) and ``X-Total-Count``.
 """
 
-import csv
 import json
 import tempfile
 from collections.abc import Callable, Iterator
@@ -20,15 +19,7 @@ from collections.abc import Callable, Iterator
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 
-from apps.core.export import (
-    CSV_TYPE,
-    _Line,
-    filename_for,
-    neutralise,
-    next_params,
-    rows_of,
-    url_with,
-)
+from apps.core.export import CSV_TYPE, csv_text, filename_for, next_params, rows_of, url_with
 
 SPOOL_BYTES = 4 * 1024 * 1024
 
@@ -38,13 +29,9 @@ def export_cap() -> int:
 
 
 def _stream(spool, columns: list[str]) -> Iterator[str]:
-    writer = csv.writer(_Line())
     try:
-        yield writer.writerow([neutralise(c) for c in columns])
         spool.seek(0)
-        for line in spool:
-            row = json.loads(line)
-            yield writer.writerow([neutralise(row.get(c, "")) for c in columns])
+        yield from csv_text(columns, (json.loads(line) for line in spool))
     finally:
         spool.close()
 
