@@ -18,6 +18,8 @@ MONTHLY_UP_TO = 24  # months from the first to the last dated record: at most th
 @dataclass(frozen=True)
 class Period:
     label: str  # "2024" or "2024-05"
+    name: str  # what the table and a bar's hover say: "2024" or "May 2024"
+    tick: str  # the chart's axis label: "2024" or "May ’24" (24 of "2024-05" would not fit)
     count: int
     url: str  # the search narrowed to this period (page 1)
     current: bool  # the search is already narrowed to exactly this period
@@ -61,14 +63,18 @@ def activity(form, months: dict[str, int]) -> Activity | None:
     periods = []
     for label in labels:
         since, until = _bounds(label)
+        named = since.strftime("%b %Y") if len(label) > 4 else label
         periods.append(
             Period(
                 label=label,
+                name=named,
+                tick=since.strftime("%b ’%y") if len(label) > 4 else label,
                 count=counts.get(label, 0),
                 url=form.url(since=since, until=until, page=None),
                 current=form.since == since and form.until == until,
             )
         )
     title = f"Matching records per {unit}"
-    chart = charts.column_chart("activity", title, [(p.label, p.count, p.url) for p in periods])
+    points = [(p.name, p.count, p.url) for p in periods]
+    chart = charts.column_chart("activity", title, points, ticks=[p.tick for p in periods])
     return Activity(unit=unit, periods=periods, chart=chart)

@@ -133,13 +133,18 @@ def line_chart(id: str, title: str, points: list[tuple[str, float]], *, unit: st
 
 
 def column_chart(
-    id: str, title: str, points: list[tuple[str, float, str]], *, unit: str = "records"
+    id: str,
+    title: str,
+    points: list[tuple[str, float, str]],
+    *,
+    unit: str = "records",
+    ticks: list[str] | None = None,
 ) -> Chart:
     """Vertical bars over periods (oldest first), each a link to its ``url`` (a click narrows a search to
-    that period); the links are out of the tab order, since the table beside the chart holds the same
+    that period), labelled on the axis by ``ticks`` (shorter forms of the labels) when given; the links are out of the tab order, since the table beside the chart holds the same
     links for the keyboard and screen readers."""
-    chart = pygal.Bar(**_config(width=320, height=200, include_x_axis=True, show_x_guides=False, spacing=2))
-    chart.x_labels = [label for label, _v, _u in points]
+    chart = pygal.Bar(**_config(width=260, height=170, include_x_axis=True, show_x_guides=False, spacing=2))
+    chart.x_labels = ticks or [label for label, _v, _u in points]
     chart.x_labels_major_every = max(1, -(-len(points) // 6))  # at most ~6 x labels fit a side column
     chart.show_minor_x_labels = len(points) <= 6
     chart.truncate_label = -1  # "2024-05" whole, never "2024…"
