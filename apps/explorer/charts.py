@@ -102,7 +102,8 @@ def bar_chart(id: str, title: str, points: list[tuple[str, float]], *, unit: str
     # The values are printed at the bars' ends, so no value axis; pygal's category labels are its "minor y".
     chart = pygal.HorizontalBar(
         **_config(
-            width=690,
+            width=560,
+            margin_right=28,
             height=max(80, 30 * len(points) + 12),
             show_x_labels=False,
             show_minor_y_labels=True,
@@ -120,7 +121,12 @@ def line_chart(id: str, title: str, points: list[tuple[str, float]], *, unit: st
     """A line over time buckets (oldest first) with a dot per bucket; the y axis starts at 0."""
     chart = pygal.Line(
         **_config(
-            width=640, height=240, include_x_axis=True, show_x_guides=False, stroke_style={"width": 2.5}
+            width=560,
+            height=220,
+            margin_right=28,
+            include_x_axis=True,
+            show_x_guides=False,
+            stroke_style={"width": 2.5},
         )
     )
     chart.x_labels = [label for label, _v in points]
