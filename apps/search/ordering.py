@@ -48,12 +48,6 @@ def by_date(ranked: list[Ranked], members: dict[str, np.ndarray], newest: bool) 
     return [known.get(k) or Ranked(source=k[0], doc_id=k[1], score=0.0) for k in dated + undated]
 
 
-def year_counts(ranked: list[Ranked], members: dict[str, np.ndarray]) -> dict[int, int]:
-    """How many records of the whole result (the members and the ranked ones) were published in each
-    year, newest year first."""
-    return years_of(month_counts(ranked, members))
-
-
 def month_counts(ranked: list[Ranked], members: dict[str, np.ndarray]) -> dict[str, int]:
     """How many records of the whole result were published in each month ("YYYY-MM"), newest first."""
     keys = {r.key for r in ranked}
