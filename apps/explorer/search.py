@@ -19,8 +19,9 @@ from apps.core.source_aliases import canonical_sources
 from apps.explorer.services import Facet
 from apps.search import eligibility
 from apps.search.conf import knob
+from apps.search.ordering import years_of
 from apps.search.schemas import SORTS, NoMatch, SearchPage, Sort
-from apps.search.selectors import search, search_with_years
+from apps.search.selectors import search, search_with_months
 
 PAGE_SIZE = 20
 MODES = ("hybrid", "lexical", "semantic")
@@ -136,6 +137,7 @@ class Outcome:
     page: SearchPage
     facets: list[Facet] = field(default_factory=list)  # every matching record counted, per source
     years: dict[int, int] = field(default_factory=dict)  # every matching record counted, per year
+    months: dict[str, int] = field(default_factory=dict)  # ... and per month ("YYYY-MM"): the chart
 
     @property
     def pages(self) -> int:
@@ -155,14 +157,15 @@ def run(form: SearchForm) -> Outcome:
         "until": form.until,
         "congress": form.congress,
     }
-    page, years = search_with_years(
+    page, months = search_with_months(
         **common, source=form.source, sort=form.sort, limit=PAGE_SIZE, offset=form.offset
     )
     counts = page.source_counts
     if form.source is not None:
         counts = {**search(**common, limit=1).source_counts, **page.source_counts}
     ordered = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
-    return Outcome(page=page, facets=[Facet(source=s, count=n) for s, n in ordered], years=years)
+    facets = [Facet(source=s, count=n) for s, n in ordered]
+    return Outcome(page=page, facets=facets, years=years_of(months), months=months)
 
 
 def suggestion_links(form: SearchForm, no_match: NoMatch | None) -> list[dict]:

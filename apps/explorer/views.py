@@ -26,6 +26,7 @@ from apps.dossiers import selectors as dossiers
 from apps.dossiers.selectors.entities import find_entities
 from apps.explorer import lists, reader, records, services
 from apps.explorer import search as explorer_search
+from apps.explorer.activity import activity
 from apps.explorer.links import link_for_id
 from apps.registry import selectors as registry
 from apps.registry.schemas import MembersParams
@@ -185,6 +186,7 @@ def _search_page(request):
         hits=hits,
         facets=facets,
         years=years,
+        activity=activity(form, outcome.months),
         all_dates_url=form.url(since=None, until=None, page=None),
         all_sources_url=form.url(source=None, page=None),
         page_links=_page_links(form, outcome.pages),

@@ -48,15 +48,22 @@ def by_date(ranked: list[Ranked], members: dict[str, np.ndarray], newest: bool) 
     return [known.get(k) or Ranked(source=k[0], doc_id=k[1], score=0.0) for k in dated + undated]
 
 
-def year_counts(ranked: list[Ranked], members: dict[str, np.ndarray]) -> dict[int, int]:
-    """How many records of the whole result (the members and the ranked ones) were published in each
-    year, newest year first."""
+def month_counts(ranked: list[Ranked], members: dict[str, np.ndarray]) -> dict[str, int]:
+    """How many records of the whole result were published in each month ("YYYY-MM"), newest first."""
     keys = {r.key for r in ranked}
     for source, ids in members.items():
         keys.update((source, int(i)) for i in ids)
-    counts: dict[int, int] = {}
+    counts: dict[str, int] = {}
     for day in _dates(keys).values():
-        counts[int(day[:4])] = counts.get(int(day[:4]), 0) + 1
+        counts[day[:7]] = counts.get(day[:7], 0) + 1
+    return dict(sorted(counts.items(), reverse=True))
+
+
+def years_of(months: dict[str, int]) -> dict[int, int]:
+    """Month counts ("YYYY-MM") summed per year, newest year first."""
+    counts: dict[int, int] = {}
+    for month, n in months.items():
+        counts[int(month[:4])] = counts.get(int(month[:4]), 0) + n
     return dict(sorted(counts.items(), reverse=True))
 
 

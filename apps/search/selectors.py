@@ -325,8 +325,16 @@ def search_with_years(**params) -> tuple[SearchPage, dict[int, int]]:
     """``search``, plus how many records of the whole result were published in each year (the date facet;
     undated records are in no year)."""
     charge("search")
-    page, _, years = lane.run(_search_with_sources, years=True, **params)
-    return page, years
+    page, _, months = lane.run(_search_with_sources, years=True, **params)
+    return page, ordering.years_of(months)
+
+
+def search_with_months(**params) -> tuple[SearchPage, dict[str, int]]:
+    """``search``, plus how many records of the whole result were published in each month ("YYYY-MM",
+    newest first; the activity chart's counts, which a year facet sums)."""
+    charge("search")
+    page, _, months = lane.run(_search_with_sources, years=True, **params)
+    return page, months
 
 
 def _search_with_sources(
@@ -343,7 +351,7 @@ def _search_with_sources(
     window: int = 0,
     sort: str | None = None,
     years: bool = False,
-) -> tuple[SearchPage, list[str], dict[int, int]]:
+) -> tuple[SearchPage, list[str], dict[str, int]]:
     started = time.perf_counter()
     size = _check_paging(mode, limit, offset)
     sort = ordering.check(sort)
@@ -392,7 +400,7 @@ def _search_with_sources(
         ranked = fuse(lex_hits, sem_hits, used, q)
         if sort != "relevance":  # the whole admitted result by date, not only its ranked head
             ranked = ordering.by_date(ranked, leg.members(used), newest=sort == "newest")
-        by_year = ordering.year_counts(ranked, leg.members(used)) if years else {}
+        by_month = ordering.month_counts(ranked, leg.members(used)) if years else {}
         stale_hits: dict[str, int] = {}
         results = hits_for(ranked[offset : offset + size], matches, q, stale_hits)
         if stale_hits:
@@ -415,7 +423,7 @@ def _search_with_sources(
         vector_coverage=coverage_by_source,
         degraded=degraded,
     )
-    return page, [r.source for r in ranked[:window]], by_year
+    return page, [r.source for r in ranked[:window]], by_month
 
 
 def _covered_only(targets, parsed, filters: SearchFilters, lex_hits: list, sem_hits: list, leg) -> list:

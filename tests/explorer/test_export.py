@@ -3,6 +3,7 @@ explorer's list pages with their export links and charts — over the real sampl
 
 import csv
 import io
+import re
 
 import pytest
 
@@ -157,7 +158,7 @@ def test_bill_list_page_filters_links_and_charts(client):
         bar.rows == [("R", 2)] and bar.csv_url == "/v1/bills?congress=119&group_by=sponsor_party&format=csv"
     )
     assert line.rows == [("2025", 2)]
-    assert '<svg xmlns="http://www.w3.org/2000/svg" class="chart"' in html
+    assert 'id="chart-sponsor_party" class="chart"' in html
     assert 'role="img" aria-labelledby="chart-sponsor_party-t chart-sponsor_party-d"' in html
     assert '<title id="chart-sponsor_party-t">Bills by sponsor party</title>' in html
     assert "The numbers as a table" in html and '<th scope="row">R</th><td>2</td>' in html
@@ -185,15 +186,31 @@ def test_a_bad_filter_on_a_list_page_is_a_400_page(client):
 
 
 def test_charts_are_accessible_svg():
+    """pygal draws them; each is an image named by its title, described, with no script and no tooltip
+    leftovers, and the bars proportional to the values."""
     bar = charts.bar_chart("c1", "Bills by party", [("R", 10), ("D <x>", 5)])
     assert (
         bar.desc == "2 bars; the largest is R with 10 records. The table after the chart lists every value."
     )
-    assert bar.svg.count("<rect") == 2 and "D &lt;x&gt;" in bar.svg and "<x>" not in bar.svg
-    assert 'width="440.0"' in bar.svg and 'width="220.0"' in bar.svg  # proportional to the largest
+    assert bar.svg.startswith('<svg xmlns="http://www.w3.org/2000/svg"')
+    assert 'role="img" aria-labelledby="c1-t c1-d"' in bar.svg
+    assert '<title id="c1-t">Bills by party</title><desc id="c1-d">2 bars;' in bar.svg
+    assert "D &lt;x&gt;" in bar.svg and "<x>" not in bar.svg
+    assert "<script" not in bar.svg and "<!--" not in bar.svg and "tooltip-box" not in bar.svg
+    widths = [float(w) for w in re.findall(r'width="([\d.]+)"[^>]*class="rect reactive', bar.svg)]
+    assert len(widths) == 2 and max(widths) == pytest.approx(2 * min(widths))  # R's is twice D's
     line = charts.line_chart("c2", "Per year", [("2019", 1), ("2020", 3), ("2021", 2)])
-    assert line.svg.count("<circle") == 3 and "<polyline" in line.svg
+    assert line.svg.count('class="dot reactive') == 3 and 'class="line reactive nofill"' in line.svg
     assert charts.bar_chart("c3", "Empty", []).desc == "No records."
+
+
+def test_column_chart_bars_are_links_to_their_period_for_the_pointer():
+    col = charts.column_chart(
+        "a", "Per year", [("2024", 2, "/search?q=x&since=2024-01-01"), ("2025", 6, "/y")]
+    )
+    links = re.findall(r'<a xlink:href="([^"]+)" tabindex="-1"><title>([^<]+)</title>', col.svg)
+    assert links == [("/search?q=x&amp;since=2024-01-01", "2024: 2 records"), ("/y", "2025: 6 records")]
+    assert "target=" not in col.svg  # pygal's default opens a new window
 
 
 # ---------------------------------------------------------------------------------------------------------
