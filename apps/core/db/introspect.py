@@ -125,17 +125,6 @@ def vec_version() -> str | None:
         return None
 
 
-def source_shape(*, fts_table: str | None, chunk_base: str | None) -> str:
-    """A = body-bearing (has <base>_chunks_vec0), B = short-body (FTS with a body column, no chunks),
-    C = registry (anything else). Read from sqlite_master at call time."""
-    names = table_names()
-    if chunk_base and f"{chunk_base}_chunks_vec0" in names:
-        return "body"
-    if fts_table and fts_table in names and "body" in fts_columns(fts_table):
-        return "short-body"
-    return "registry"
-
-
 @dataclass(frozen=True)
 class SchemaSnapshot:
     """Table names and FTS columns read in one pass: per-request shape checks without a query per plan."""
@@ -145,7 +134,8 @@ class SchemaSnapshot:
     fts_columns: dict[str, tuple[str, ...]]
 
     def shape(self, *, fts_table: str | None, chunk_base: str | None) -> str:
-        """The same rule as ``source_shape``."""
+        """The source-shape rule, its one home: ``body`` = body-bearing (has <base>_chunks_vec0),
+        ``short-body`` (FTS with a body column, no chunks), ``registry`` (anything else)."""
         if chunk_base and f"{chunk_base}_chunks_vec0" in self.names:
             return "body"
         if fts_table and fts_table in self.names and "body" in self.fts_columns.get(fts_table, ()):
