@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
 
-from apps.core.errors import UnrecognizedIdFormat
+from apps.core.errors import InvalidParameter, UnrecognizedIdFormat
 
 
 def congress_for_year(year: int) -> int:
@@ -117,6 +117,22 @@ def parse_bill_ref(text: str) -> BillRef | None:
                 int(m.group("number")),
             )
     return None
+
+
+def bill_id_param(raw: str, *, parameter: str = "bill_id", congress: int | None = None) -> str:
+    """A bill filter in any accepted spelling -> its canonical id. The congress comes from the text, else from
+    ``congress`` (the request's own congress filter); with neither, or not a bill at all, a 400 naming
+    ``parameter``. Every bill filter (lists, search, dossiers) goes through here, so each answers alike."""
+    ref = parse_bill_ref(raw or "")
+    if ref is not None and ref.congress is None and congress is not None:
+        ref = ref.with_congress(congress)
+    if ref is None or ref.congress is None:
+        raise InvalidParameter(
+            parameter,
+            f"{parameter}={raw!r} is not a bill id with a congress; use e.g. hr:119:103 (also H.R. 103-119).",
+            example="hr:119:103",
+        )
+    return ref.id
 
 
 # Mentions in running text: "H.R. 1234", "S. 373", "H.J.Res. 24", "S.Con.Res. 33", "H. Res. 5".

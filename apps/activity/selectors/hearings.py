@@ -11,10 +11,10 @@ from apps.activity.schemas import (
     HearingOut,
     WitnessOut,
 )
-from apps.activity.selectors._bills import bill_filter
 from apps.activity.selectors._names import no_other_filters, ranked_page
 from apps.citations.services import citation_for
 from apps.core.errors import NotFound
+from apps.core.ids import bill_id_param
 from apps.core.pagination import Page, paginate
 
 _COMMITTEES = Prefetch("committees", queryset=HearingCommittee.objects.order_by("code"))
@@ -124,6 +124,6 @@ def hearing_queryset(*, params: HearingListParams):
         )
     if params.bill_id:
         qs = qs.filter(
-            pk__in=HearingBill.objects.filter(bill_id=bill_filter(params.bill_id)).values("hearing")
+            pk__in=HearingBill.objects.filter(bill_id=bill_id_param(params.bill_id)).values("hearing")
         )
     return qs

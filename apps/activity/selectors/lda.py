@@ -11,10 +11,10 @@ from apps.activity.schemas import (
     LobbyistOut,
     PartyOut,
 )
-from apps.activity.selectors._bills import bill_filter
 from apps.activity.selectors._names import no_other_filters, ranked_page
 from apps.citations.services import citation_for
 from apps.core.errors import JoshError, NotFound
+from apps.core.ids import bill_id_param
 from apps.core.pagination import Page, paginate
 
 _ACTIVITIES = Prefetch("activities", queryset=LobbyingActivity.objects.order_by("seq"))
@@ -181,7 +181,7 @@ def lda_filing_queryset(*, params: LdaFilingListParams):
         )
     if params.bill_id:
         qs = qs.filter(
-            pk__in=LobbyingBillMention.objects.filter(bill_id=bill_filter(params.bill_id)).values("filing")
+            pk__in=LobbyingBillMention.objects.filter(bill_id=bill_id_param(params.bill_id)).values("filing")
         )
     if params.docket:
         number = docket_canonical(params.docket).split(":", 1)[1]

@@ -1,7 +1,7 @@
 """Helpers shared by the document selectors: id -> row or a recoverable error, common filters."""
 
-from apps.core.errors import InvalidParameter, NotFound
-from apps.core.ids import normalize_for, parse_bill_ref
+from apps.core.errors import NotFound
+from apps.core.ids import bill_id_param, normalize_for
 from apps.documents.models import BillMention
 from apps.documents.schemas import BillMentionOut
 
@@ -24,15 +24,6 @@ def dated(queryset, params, field: str = "published_at"):
     if params.until:
         queryset = queryset.filter(**{f"{field}__lte": params.until})
     return queryset
-
-
-def bill_id_param(raw: str) -> str:
-    ref = parse_bill_ref(raw)
-    if ref is None or ref.congress is None:
-        raise InvalidParameter(
-            "bill_id", f"'{raw}' is not a bill id with a Congress; expected e.g. hr:119:1512."
-        )
-    return ref.id
 
 
 def mentioning(queryset, id_field: str, bill_raw: str | None):
