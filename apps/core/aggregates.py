@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any, Literal
 
-from django.utils.module_loading import autodiscover_modules
 from pydantic import BaseModel, Field
 
+from apps.core.discovery import discover
 from apps.core.errors import JoshError, QueryTimeout
 
 TimeInterval = Literal["day", "week", "month", "quarter", "year"]
@@ -61,7 +61,6 @@ class AggregateSpec:
 
 
 _REGISTRY: dict[str, AggregateSpec] = {}
-_discovered = False
 
 
 def register_aggregate(spec: AggregateSpec) -> AggregateSpec:
@@ -73,10 +72,7 @@ def register_aggregate(spec: AggregateSpec) -> AggregateSpec:
 
 
 def _discover() -> None:
-    global _discovered
-    if not _discovered:
-        _discovered = True
-        autodiscover_modules("aggregates")
+    discover("aggregates")
 
 
 def get_aggregate(resource: str) -> AggregateSpec:

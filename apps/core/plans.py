@@ -17,8 +17,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from django.utils.module_loading import autodiscover_modules
-
+from apps.core.discovery import discover
 from apps.core.errors import SourceFormatError
 from apps.core.inputs import Input
 
@@ -190,4 +189,4 @@ def plan_for_model(model) -> SourcePlan | None:
 
 
 def autodiscover() -> None:
-    autodiscover_modules("plans")
+    discover("plans")

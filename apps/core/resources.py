@@ -22,10 +22,10 @@ from dataclasses import dataclass, field
 from typing import Annotated, Any
 
 from django.core.serializers.json import DjangoJSONEncoder
-from django.utils.module_loading import autodiscover_modules
 from pydantic import BaseModel, Field
 
 from apps.core.aggregates import AggregateSpec, register_aggregate
+from apps.core.discovery import discover
 from apps.core.ids import IdKind, register_id_kind
 from apps.core.pagination import Page
 
@@ -139,7 +139,7 @@ def register_resource(resource: Resource) -> Resource:
 
 
 def autodiscover() -> None:
-    autodiscover_modules("resources")
+    discover("resources")
 
 
 def all_resources() -> builtins.list[Resource]:

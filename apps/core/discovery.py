@@ -1,0 +1,37 @@
+"""How Josh finds what an app registers: one optional module per app by name (``plans``, ``resources``,
+``aggregates``, ``browse``, ``api``, ``urls``), the way Django finds ``admin.py``.
+
+An app without the module is skipped; an error raised inside one that exists (an import it lacks) still
+raises, so a broken module is never mistaken for an absent one.
+"""
+
+from importlib import import_module
+from types import ModuleType
+
+from django.apps import apps
+from django.utils.module_loading import autodiscover_modules
+
+
+def optional_module(dotted: str) -> ModuleType | None:
+    """The module ``dotted``, or None when it does not exist (a missing import inside it still raises)."""
+    try:
+        return import_module(dotted)
+    except ModuleNotFoundError as exc:
+        if exc.name != dotted:
+            raise
+        return None
+
+
+def app_modules(name: str) -> list[tuple[str, ModuleType]]:
+    """(app, module) for every Josh app (``apps.*``) that has a module ``name``, in INSTALLED_APPS order."""
+    found = []
+    for config in apps.get_app_configs():
+        if config.name.startswith("apps.") and (module := optional_module(f"{config.name}.{name}")):
+            found.append((config.name, module))
+    return found
+
+
+def discover(name: str) -> None:
+    """Import every installed app's module ``name`` so its registrations run; a second call costs nothing
+    (Python imports a module once)."""
+    autodiscover_modules(name)
