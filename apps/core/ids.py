@@ -215,3 +215,19 @@ def _normalize_bill(text: str) -> str | None:
 
 
 register_id_kind(IdKind("bill", "bills", BILL_TYPES, "hr:119:103", _normalize_bill))
+
+
+# Which keys of a dumped record hold Josh ids that a page may link (the browsable API's ``_links``, the
+# explorer's record pages): ``id``, ``<name>_id`` and ``<name>_ids``, and these id lists named otherwise.
+ID_LIST_KEYS = frozenset({"laws", "bills", "crs_products_cited", "gao_products_cited"})
+# ...but not these: the record's own upstream alias and publishers' numbers that are no Josh id.
+NOT_ID_KEYS = frozenset(
+    {"upstream_id", "granule_id", "package_id", "document_number", "product_number", "report_number"}
+)
+# Keys whose values are bare upstream ids of a known kind: the prefix that makes them Josh ids.
+ID_PREFIX_HINTS = {"docket_ids": "docket:", "docket_id": "docket:"}
+
+
+def is_id_key(key: str) -> bool:
+    """Whether a record's ``key`` holds a Josh id (or a list of them) worth a link."""
+    return key not in NOT_ID_KEYS and (key == "id" or key.endswith(("_id", "_ids")) or key in ID_LIST_KEYS)
