@@ -9,9 +9,9 @@ each emitted as a quoted FTS5 string. The statement runs under the configured ti
 import re
 from dataclasses import dataclass
 
-from django.conf import settings
 from django.db import connection
 
+from apps.core.conf import knob
 from apps.core.db.quoting import quote_ident
 from apps.core.db.timelimit import deadline
 from apps.core.errors import InvalidParameter
@@ -79,7 +79,7 @@ def name_match_query(q: str, *, loose: bool = False) -> str:
 
 def _time_limit():
     return deadline(
-        settings.JOSH["QUERY_TIME_LIMIT_MS"],
+        knob("QUERY_TIME_LIMIT_MS"),
         "The name lookup ran past its {ms} ms budget; use fewer words or add a filter.",
         steps=_PROGRESS_STEPS,
     )

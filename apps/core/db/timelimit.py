@@ -28,9 +28,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 
-from django.conf import settings
 from django.db import connection
 
+from apps.core.conf import knob
 from apps.core.errors import QueryTimeout
 
 _PROGRESS_STEPS = 50_000  # VM instructions between time checks (well under 1 ms)
@@ -39,11 +39,11 @@ ADMIN_PREFIX = "/admin/"
 
 def _budget_ms() -> int:
     """The budget of this thread's request: the admin's own for an /admin/ page, else the public one."""
-    return getattr(_request, "budget_ms", None) or settings.JOSH["QUERY_TIME_LIMIT_MS"]
+    return getattr(_request, "budget_ms", None) or knob("QUERY_TIME_LIMIT_MS")
 
 
 def admin_budget_ms() -> int:
-    return settings.JOSH.get("ADMIN_TIME_LIMIT_MS", 30_000)
+    return knob("ADMIN_TIME_LIMIT_MS", 30_000)
 
 
 def _answer_reserve_s(budget_s: float) -> float:
