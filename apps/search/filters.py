@@ -7,8 +7,7 @@ without a bill column) excludes that source: it has no record that is known to s
 from dataclasses import dataclass
 from datetime import date
 
-from django.db import connection
-
+from apps.core.db.engine import postgres
 from apps.core.db.quoting import quote_ident
 from apps.core.errors import InvalidParameter
 from apps.core.ids import bill_id_param
@@ -61,7 +60,7 @@ def content_filters(spec, filters: SearchFilters) -> tuple[list[str], dict]:
     if filters.until:
         column = f"c.{quote_ident(spec.date_column)}"
         # the date part: SQLite stores dates and datetimes as ISO text, PostgreSQL as date/timestamptz
-        day = f"CAST({column} AS date)" if connection.vendor == "postgresql" else f"substr({column}, 1, 10)"
+        day = f"CAST({column} AS date)" if postgres() else f"substr({column}, 1, 10)"
         fragments.append(f"{day} <= :until")
         params["until"] = filters.until.isoformat()
     if filters.congress is not None:

@@ -20,14 +20,11 @@ from django.db import connection
 
 from apps.core.conf import knob
 from apps.core.db import timelimit
+from apps.core.db.engine import postgres
 from apps.core.db.quoting import quote_ident
 from apps.core.db.timelimit import deadline
 
 SQL_DIR = Path(__file__).parent / "sql"
-
-
-def postgres() -> bool:
-    return connection.vendor == "postgresql"
 
 
 @cache
