@@ -17,7 +17,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-from apps.core.discovery import discover
+from apps.core.discovery import discover, refuse_second
 from apps.core.errors import JoshError, QueryTimeout
 
 TimeInterval = Literal["day", "week", "month", "quarter", "year"]
@@ -64,9 +64,7 @@ _REGISTRY: dict[str, AggregateSpec] = {}
 
 
 def register_aggregate(spec: AggregateSpec) -> AggregateSpec:
-    existing = _REGISTRY.get(spec.resource)
-    if existing is not None and existing is not spec:
-        raise RuntimeError(f"aggregate spec '{spec.resource}' registered twice")
+    refuse_second(_REGISTRY, spec.resource, spec, "aggregate spec")
     _REGISTRY[spec.resource] = spec
     return spec
 

@@ -7,6 +7,7 @@ raises, so a broken module is never mistaken for an absent one.
 
 from importlib import import_module
 from types import ModuleType
+from typing import TypeVar
 
 from django.apps import apps
 from django.utils.module_loading import autodiscover_modules
@@ -35,3 +36,15 @@ def discover(name: str) -> None:
     """Import every installed app's module ``name`` so its registrations run; a second call costs nothing
     (Python imports a module once)."""
     autodiscover_modules(name)
+
+
+T = TypeVar("T")
+
+
+def refuse_second(registry: dict[str, T], key: str, entry: T, what: str) -> None:
+    """Raise when ``key`` is already registered to another entry: two modules declaring the same source,
+    resource or aggregate would otherwise shadow each other depending on import order. Registering the same
+    object again (a module imported twice) is fine."""
+    existing = registry.get(key)
+    if existing is not None and existing is not entry:
+        raise RuntimeError(f"{what} '{key}' registered twice")
