@@ -32,10 +32,15 @@ def app_modules(name: str) -> list[tuple[str, ModuleType]]:
     return found
 
 
+_DISCOVERED: set[str] = set()
+
+
 def discover(name: str) -> None:
-    """Import every installed app's module ``name`` so its registrations run; a second call costs nothing
-    (Python imports a module once)."""
-    autodiscover_modules(name)
+    """Import every installed app's module ``name`` so its registrations run. Once per name: a request path
+    may ask each time, and the apps that lack the module would raise and catch an ImportError per call."""
+    if name not in _DISCOVERED:
+        autodiscover_modules(name)
+        _DISCOVERED.add(name)  # only after success: a module that failed to import raises again next time
 
 
 T = TypeVar("T")
