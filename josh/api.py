@@ -5,7 +5,6 @@ import gzip
 import json
 import threading
 from functools import partial
-from importlib import import_module
 
 from django.apps import apps
 from django.http import HttpResponse
@@ -16,6 +15,7 @@ from ninja.responses import NinjaJSONEncoder
 
 from apps.access.policy import auth_required
 from apps.core.adapters import install_ninja_handlers
+from apps.core.discovery import optional_module
 from apps.core.export_view import csv_on_request
 from apps.core.openapi import complete
 from apps.core.params import install_strict_params
@@ -100,18 +100,13 @@ api.add_decorator(csv_on_request, mode="view")
 
 
 def _app_router(name: str):
-    try:
-        module = import_module(f"{name}.api")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"{name}.api":
-            raise
-        return None
+    module = optional_module(f"{name}.api") if name.startswith("apps.") else None
     return getattr(module, "router", None)
 
 
 for app_config in apps.get_app_configs():
     declared = [r for r in all_resources() if r.app == app_config.name]
-    own = _app_router(app_config.name) if app_config.name.startswith("apps.") else None
+    own = _app_router(app_config.name)
     for router in (resource_router(declared), own):
         if router is not None:
             api.add_router("/", router)

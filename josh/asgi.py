@@ -19,6 +19,8 @@ sets Django up and refuses a production deployment with a default password, and 
 
 import os
 
+from apps.core.conf import knob
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "josh.settings")
 from django.core.wsgi import get_wsgi_application  # noqa: E402
 
@@ -32,7 +34,6 @@ refuse_known_default_passwords()  # JOSH_PRODUCTION=1 with admin/admin: no serve
 
 def compose(django_app):
     """The serving stack around ``django_app`` (the module docstring names its layers)."""
-    from django.conf import settings
 
     from apps.access.concurrency import ClientConcurrencyLimit
     from apps.access.pacing import DocumentPacing
@@ -40,24 +41,22 @@ def compose(django_app):
     from apps.core.security_headers import SecurityHeaders
     from apps.mcp_bridge.asgi import build_mcp_asgi
 
-    josh = settings.JOSH
     limited = ClientConcurrencyLimit(
         build_mcp_asgi(django_app),
-        josh["CLIENT_CONCURRENCY"],
-        queue=josh["CLIENT_QUEUE"],
-        wait_s=josh["QUERY_TIME_LIMIT_MS"] / 1000,
+        knob("CLIENT_CONCURRENCY"),
+        queue=knob("CLIENT_QUEUE"),
+        wait_s=knob("QUERY_TIME_LIMIT_MS") / 1000,
     )
     return SecurityHeaders(DocumentPacing(DocumentCache(limited)))
 
 
 def _serving_application():
     from a2wsgi import WSGIMiddleware
-    from django.conf import settings
 
     from apps.core import lane
     from josh.api import api
 
-    served = compose(WSGIMiddleware(_wsgi, workers=settings.JOSH["THREADS"]))
+    served = compose(WSGIMiddleware(_wsgi, workers=knob("THREADS")))
     lane.start()  # searches run in worker processes (apps/core/lane.py): started now, not in the first search
     api.warm_openapi()  # ~0.7 s of CPU: paid at start, not by the first clients to ask (josh/api.py)
     return served

@@ -16,7 +16,6 @@ clients, so the limits live here, in one place, and the tests exercise this same
 """
 
 import argparse
-import os
 
 from apps.core.conf import env_int, env_str
 from josh.http_guard import GuardedH11Protocol
@@ -48,8 +47,8 @@ def main(argv=None) -> None:
     sys.setswitchinterval(env_int("JOSH_GIL_SWITCH_US", 1000, minimum=100) / 1_000_000)
 
     parser = argparse.ArgumentParser(prog="python -m josh.serve", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--host", default=os.environ.get("HOST", "127.0.0.1"))
-    parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
+    parser.add_argument("--host", default=env_str("HOST", "127.0.0.1"))
+    parser.add_argument("--port", type=int, default=env_int("PORT", 8000, minimum=1))
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args(argv)
     uvicorn.run(

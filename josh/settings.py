@@ -21,6 +21,9 @@ ALLOWED_HOSTS = env_list("JOSH_ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]
 CSRF_TRUSTED_ORIGINS = env_list("JOSH_CSRF_TRUSTED_ORIGINS", [])
 # The address absolute URLs start with (apps.core.public_url); empty: each request's own scheme and Host.
 PUBLIC_BASE_URL = env_str("JOSH_PUBLIC_BASE_URL", "").rstrip("/")
+# MCP: authorization servers to advertise (comma list) and browser origins allowed besides same-origin.
+JOSH_OAUTH_ISSUER = env_str("JOSH_OAUTH_ISSUER", "")
+JOSH_MCP_ALLOWED_ORIGINS = env_list("JOSH_MCP_ALLOWED_ORIGINS", [])
 # X-Forwarded-Host replaces Host only behind a proxy that sets it itself (like JOSH_TRUST_X_FORWARDED_PROTO).
 USE_X_FORWARDED_HOST = env_bool("JOSH_TRUST_X_FORWARDED_HOST", False)
 
@@ -225,7 +228,7 @@ def _rate_limit(auth: str) -> str | None:
 
 _AUTH = env_choice("JOSH_AUTH", "disabled", ("disabled", "apikey", "oauth"))
 
-# App knobs, read as settings.JOSH[...] when used (never copied at import), so tests can override them.
+# App knobs, read through apps.core.conf.knob when used (never copied at import), so tests can override them.
 # Saved-search digests (manage.py send_digests, docs/FEEDS.md): printed to the console unless a deployment
 # names an SMTP server.
 EMAIL_BACKEND = env_str("JOSH_EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")

@@ -1,9 +1,7 @@
-from importlib import import_module
-
-from django.apps import apps
 from django.contrib import admin
 from django.urls import include, path
 
+from apps.core.discovery import app_modules
 from josh.api import api
 from josh.views import healthz
 
@@ -15,15 +13,8 @@ urlpatterns = [
 ]
 
 # Apps may add pages (the browsable API, the MCP landing page) through an optional urls.py.
-for app_config in apps.get_app_configs():
-    if app_config.name.startswith("apps."):
-        try:
-            import_module(f"{app_config.name}.urls")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"{app_config.name}.urls":
-                raise
-            continue
-        urlpatterns.append(path("", include(f"{app_config.name}.urls")))
+for _app, module in app_modules("urls"):
+    urlpatterns.append(path("", include(module)))
 
 handler404 = "apps.core.views.not_found"
 handler500 = "apps.core.views.server_error"

@@ -13,9 +13,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 
-from django.conf import settings
-
 from apps.access.policy import Decision, rate_limit_hit
+from apps.core.conf import knob
 
 # The access decision of the request being served: whose budget a charge goes to, and the X-RateLimit headers
 # the response will carry (updated by each charge, so they show what is left after it).
@@ -24,7 +23,7 @@ _current: ContextVar[Decision | None] = ContextVar("josh_access_decision", defau
 
 def cost(kind: str) -> int:
     """Units one ``kind`` operation takes from a budget (at least 1: the request itself)."""
-    return max(1, settings.JOSH.get("RATE_COSTS", {}).get(kind, 1))
+    return max(1, knob("RATE_COSTS", {}).get(kind, 1))
 
 
 @contextmanager

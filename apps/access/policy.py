@@ -3,7 +3,7 @@
 ``access_check`` is the single decision: which credentials count, who the caller is, and whether the caller
 is within its rate budget (apps.access.counters: atomic, one rate). Two thin adapters call it:
 apps.access.middleware for Django's paths and apps.mcp_bridge.asgi for /mcp, which Django's middleware never
-sees. Modes (settings.JOSH["AUTH"]): ``disabled`` (open), ``apikey`` and ``oauth`` (a key from the admin,
+sees. Modes (knob("AUTH")): ``disabled`` (open), ``apikey`` and ``oauth`` (a key from the admin,
 sent as ``X-Api-Key`` or ``Authorization: Bearer``; oauth adds the RFC 9728 challenge). See docs/ACCESS.md.
 """
 
@@ -15,11 +15,11 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
-from django.conf import settings
 from django.db import close_old_connections
 
 from apps.access import counters
 from apps.access.services import api_key_verify
+from apps.core.conf import knob
 from apps.core.errors import JoshError, RateLimited, Unauthorized
 from apps.core.public_url import public_base_url
 from apps.core.threads import run_in_db_thread
@@ -33,7 +33,7 @@ logger = logging.getLogger("josh.access")
 
 
 def auth_mode() -> str:
-    return settings.JOSH.get("AUTH", "disabled")
+    return knob("AUTH", "disabled")
 
 
 def auth_required() -> bool:
@@ -42,7 +42,7 @@ def auth_required() -> bool:
 
 def rate_limit() -> str | None:
     """The one budget, e.g. "600/m" (per key, or per client IP when anonymous); None = no limits."""
-    return settings.JOSH.get("RATE_LIMIT")
+    return knob("RATE_LIMIT", None)
 
 
 def policy_active() -> bool:

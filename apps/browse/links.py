@@ -2,7 +2,7 @@
 
 The pydantic outputs carry ids, not URLs (they are shared with REST and MCP). This rendering-layer walk adds
 ``_links`` beside them: ``self`` for an object's own ``id``, ``<name>`` for ``<name>_id``, and the key itself
-for id lists (``laws``, ``bills``, ``bill_ids``...). Ids are recognised by ``apps.core.ids.classify_id``, so a
+for id lists (``laws``, ``bills``, ``bill_ids``...; which keys: ``apps.core.ids.is_id_key``). Ids are recognised by ``apps.core.ids.classify_id``, so a
 new id kind with a browse page is linked without an edit here. Strip every ``_links`` and the payload is the
 REST one. An id the payload marks as not ingested gets no link; another id of a record outside the corpus (a
 related bill that was never ingested) links the publisher's page for it (``apps.citations.links``), or
@@ -13,18 +13,14 @@ from typing import Any
 
 from apps.citations.links import resolve_record, resolver_set
 from apps.core.errors import JoshError
-from apps.core.ids import classify_id
-
-LIST_KEYS = ("laws", "bills")  # id lists whose key does not end in _ids
-PREFIX_HINTS = {"docket_ids": "docket:", "docket_id": "docket:"}  # bare upstream ids of a known kind
-SKIP_KEYS = ("upstream_id",)  # an alias of the record's own id
+from apps.core.ids import ID_PREFIX_HINTS, classify_id, is_id_key
 
 
 def id_url(value: Any, key: str, resources: set[str], build) -> str | None:
     """The /browse/ URL for ``value`` when it is a Josh id of a resource with a detail page."""
     if not isinstance(value, str) or not value:
         return None
-    text = value if ":" in value else PREFIX_HINTS.get(key, "") + value
+    text = value if ":" in value else ID_PREFIX_HINTS.get(key, "") + value
     try:
         kind, canonical = classify_id(text)
     except JoshError:
@@ -43,10 +39,6 @@ def _link_name(key: str) -> str:
     return "self" if key == "id" else key.removesuffix("_id")
 
 
-def _is_id_key(key: str) -> bool:
-    return key not in SKIP_KEYS and (key == "id" or key.endswith(("_id", "_ids")) or key in LIST_KEYS)
-
-
 def _not_ingested(data: dict, key: str) -> bool:
     """The payload says the record is not in Josh (``ingested: false`` or ``<name>_ingested: false``)."""
     return data.get("ingested") is False or data.get(f"{key.removesuffix('_id')}_ingested") is False
@@ -60,7 +52,7 @@ def linkify(data: Any, *, resources: set[str], build) -> Any:
         return data
     links: dict[str, Any] = {}
     for key, value in data.items():
-        if not _is_id_key(key) or _not_ingested(data, key):
+        if not is_id_key(key) or _not_ingested(data, key):
             continue
         if isinstance(value, list):
             urls = [id_url(v, key, resources, build) for v in value]

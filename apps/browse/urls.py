@@ -1,11 +1,11 @@
 """/browse/: one URL per registered browse view (each app's ``browse.py``), found like admin.py modules."""
 
 from django.urls import path
-from django.utils.module_loading import autodiscover_modules
 
 from apps.browse.views import REGISTRY, BrowseRoot, browse
+from apps.core.discovery import discover
 
-autodiscover_modules("browse")
+discover("browse")
 if BrowseRoot not in REGISTRY:
     browse(BrowseRoot)
 

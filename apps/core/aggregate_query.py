@@ -13,7 +13,6 @@ from collections.abc import Callable
 from contextlib import contextmanager
 from decimal import Decimal
 
-from django.conf import settings
 from django.db.models import Count, DateField, DateTimeField, F, Sum
 from django.db.models.functions import Trunc
 from pydantic import BaseModel
@@ -30,6 +29,7 @@ from apps.core.aggregates import (
     QueryCost,
     get_aggregate,
 )
+from apps.core.conf import knob
 from apps.core.db.timelimit import deadline
 from apps.core.errors import InvalidParameter, QueryTimeout
 from apps.core.legislative import WASHINGTON
@@ -38,7 +38,7 @@ _PAGING = {"limit", "cursor"}
 
 
 def _knob(name: str, default: int) -> int:
-    return int(settings.JOSH.get(name, default))
+    return int(knob(name, default))
 
 
 def row_budget() -> int:
@@ -46,7 +46,7 @@ def row_budget() -> int:
 
 
 def time_limit_ms() -> int:
-    return _knob("AGGREGATE_TIME_LIMIT_MS", settings.JOSH.get("QUERY_TIME_LIMIT_MS", 2000))
+    return _knob("AGGREGATE_TIME_LIMIT_MS", knob("QUERY_TIME_LIMIT_MS", 2000))
 
 
 def max_groups() -> int:

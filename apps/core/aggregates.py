@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any, Literal
 
-from django.utils.module_loading import autodiscover_modules
 from pydantic import BaseModel, Field
 
+from apps.core.discovery import discover, refuse_second
 from apps.core.errors import JoshError, QueryTimeout
 
 TimeInterval = Literal["day", "week", "month", "quarter", "year"]
@@ -61,22 +61,16 @@ class AggregateSpec:
 
 
 _REGISTRY: dict[str, AggregateSpec] = {}
-_discovered = False
 
 
 def register_aggregate(spec: AggregateSpec) -> AggregateSpec:
-    existing = _REGISTRY.get(spec.resource)
-    if existing is not None and existing is not spec:
-        raise RuntimeError(f"aggregate spec '{spec.resource}' registered twice")
+    refuse_second(_REGISTRY, spec.resource, spec, "aggregate spec")
     _REGISTRY[spec.resource] = spec
     return spec
 
 
 def _discover() -> None:
-    global _discovered
-    if not _discovered:
-        _discovered = True
-        autodiscover_modules("aggregates")
+    discover("aggregates")
 
 
 def get_aggregate(resource: str) -> AggregateSpec:

@@ -78,7 +78,7 @@ def refuse_known_default_passwords() -> None:
     from django.conf import settings
     from django.core.exceptions import ImproperlyConfigured
 
-    if not getattr(settings, "PRODUCTION", False):
+    if not settings.PRODUCTION:
         return
     errors = check_no_default_superuser_password(None)
     if errors:

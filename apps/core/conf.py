@@ -1,11 +1,14 @@
-"""Typed environment helpers: every knob Josh reads from the environment goes through here.
-
-Bad values fail loudly at startup with ImproperlyConfigured, naming the variable.
+"""How Josh reads its configuration, the one way: ``josh/settings.py`` reads the environment through the
+typed ``env_*`` helpers (bad values fail loudly at startup with ImproperlyConfigured, naming the variable),
+and code reads an app knob through ``knob(name)`` at call time, never copied at import (tests override
+``settings.JOSH``). Django's own settings (``settings.DATA_DIR``...) are read as attributes.
 """
 
 import os
 from pathlib import Path
+from typing import Any
 
+from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 
 _TRUE = {"1", "true", "yes", "on"}
@@ -58,3 +61,14 @@ def env_list(name: str, default: list[str]) -> list[str]:
 def env_path(name: str, default: Path) -> Path:
     raw = os.environ.get(name)
     return Path(raw).expanduser().resolve() if raw else default
+
+
+_REQUIRED: Any = object()
+
+
+def knob(name: str, default: Any = _REQUIRED) -> Any:
+    """``settings.JOSH[name]`` as it is now; ``default`` for a knob a deployment may leave out (without one, a
+    missing knob is a KeyError: a typo, not a silent default)."""
+    if default is _REQUIRED:
+        return settings.JOSH[name]
+    return settings.JOSH.get(name, default)

@@ -25,7 +25,7 @@ SPOOL_BYTES = 4 * 1024 * 1024
 
 
 def export_cap() -> int:
-    return int(getattr(settings, "EXPORT_CAP_ROWS", 25_000))
+    return int(settings.EXPORT_CAP_ROWS)
 
 
 def _stream(spool, columns: list[str]) -> Iterator[str]:

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
 
-from apps.core.errors import UnrecognizedIdFormat
+from apps.core.errors import InvalidParameter, UnrecognizedIdFormat
 
 
 def congress_for_year(year: int) -> int:
@@ -119,6 +119,22 @@ def parse_bill_ref(text: str) -> BillRef | None:
     return None
 
 
+def bill_id_param(raw: str, *, parameter: str = "bill_id", congress: int | None = None) -> str:
+    """A bill filter in any accepted spelling -> its canonical id. The congress comes from the text, else from
+    ``congress`` (the request's own congress filter); with neither, or not a bill at all, a 400 naming
+    ``parameter``. Every bill filter (lists, search, dossiers) goes through here, so each answers alike."""
+    ref = parse_bill_ref(raw or "")
+    if ref is not None and ref.congress is None and congress is not None:
+        ref = ref.with_congress(congress)
+    if ref is None or ref.congress is None:
+        raise InvalidParameter(
+            parameter,
+            f"{parameter}={raw!r} is not a bill id with a congress; use e.g. hr:119:103 (also H.R. 103-119).",
+            example="hr:119:103",
+        )
+    return ref.id
+
+
 # Mentions in running text: "H.R. 1234", "S. 373", "H.J.Res. 24", "S.Con.Res. 33", "H. Res. 5".
 _MENTION_RE = re.compile(
     # The lookbehind keeps "U.S. 2024" (the country, then a year) from reading as the bill S. 2024.
@@ -199,3 +215,19 @@ def _normalize_bill(text: str) -> str | None:
 
 
 register_id_kind(IdKind("bill", "bills", BILL_TYPES, "hr:119:103", _normalize_bill))
+
+
+# Which keys of a dumped record hold Josh ids that a page may link (the browsable API's ``_links``, the
+# explorer's record pages): ``id``, ``<name>_id`` and ``<name>_ids``, and these id lists named otherwise.
+ID_LIST_KEYS = frozenset({"laws", "bills", "crs_products_cited", "gao_products_cited"})
+# ...but not these: the record's own upstream alias and publishers' numbers that are no Josh id.
+NOT_ID_KEYS = frozenset(
+    {"upstream_id", "granule_id", "package_id", "document_number", "product_number", "report_number"}
+)
+# Keys whose values are bare upstream ids of a known kind: the prefix that makes them Josh ids.
+ID_PREFIX_HINTS = {"docket_ids": "docket:", "docket_id": "docket:"}
+
+
+def is_id_key(key: str) -> bool:
+    """Whether a record's ``key`` holds a Josh id (or a list of them) worth a link."""
+    return key not in NOT_ID_KEYS and (key == "id" or key.endswith(("_id", "_ids")) or key in ID_LIST_KEYS)

@@ -39,6 +39,27 @@ def as_input(path) -> Input:
     return path if isinstance(path, zipfile.Path) else Path(path)
 
 
+def xml_parser(*, huge_tree: bool = False, remove_comments: bool = False) -> etree.XMLParser:
+    """The one parser for untrusted XML (ingested files, upstream feeds): no entity expansion (billion laughs,
+    external entities) and no network. ``huge_tree`` lifts libxml2's depth and text-node limits for
+    publishers' very large files (BILLSTATUS, bill text); a new parser each call, as lxml's are not
+    thread-safe."""
+    return etree.XMLParser(
+        resolve_entities=False, no_network=True, huge_tree=huge_tree, remove_comments=remove_comments
+    )
+
+
+def load_xml(path: Input, *, huge_tree: bool = False, remove_comments: bool = False) -> etree._Element:
+    """The root of an ingested XML file, read with ``xml_parser``; a truncated, malformed or unreadable file
+    raises SourceFormatError naming it (and libxml2's line)."""
+    try:
+        return parse_xml(path, xml_parser(huge_tree=huge_tree, remove_comments=remove_comments))
+    except etree.XMLSyntaxError as exc:
+        raise SourceFormatError(path, f"malformed XML: {exc.msg}") from None
+    except OSError as exc:
+        raise SourceFormatError(path, f"cannot read file: {exc}") from None
+
+
 def parse_xml(path: Input, parser: etree.XMLParser) -> etree._Element:
     """The root element of an XML file or zip member (lxml reads a real file itself, by name)."""
     if isinstance(path, zipfile.Path):

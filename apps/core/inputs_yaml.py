@@ -9,7 +9,8 @@ loader, C when available)."""
 from typing import Any
 
 import yaml
-from django.conf import settings
+
+from apps.core.conf import knob
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _OPEN = (yaml.SequenceStartEvent, yaml.MappingStartEvent)
@@ -67,8 +68,7 @@ def check_yaml(text: str | bytes, *, max_depth: int, max_alias_nodes: int) -> No
 
 def load_yaml(text: str | bytes) -> Any:
     """The document in ``text``, once it passes ``check_yaml`` with the settings' limits; YAMLError otherwise."""
-    limits = settings.JOSH
     check_yaml(
-        text, max_depth=limits["INGEST_YAML_MAX_DEPTH"], max_alias_nodes=limits["INGEST_YAML_MAX_ALIAS_NODES"]
+        text, max_depth=knob("INGEST_YAML_MAX_DEPTH"), max_alias_nodes=knob("INGEST_YAML_MAX_ALIAS_NODES")
     )
     return yaml.load(text, Loader=_Loader)

@@ -36,9 +36,9 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from concurrent.futures.process import BrokenProcessPool
 
-from django.conf import settings
 from django.utils.module_loading import import_string
 
+from apps.core.conf import knob
 from apps.core.db import timelimit
 from apps.core.errors import JoshError, QueryTimeout
 
@@ -50,7 +50,7 @@ _in_lane = False  # True inside a lane worker: a lane call there runs inline
 
 
 def size() -> int:
-    return settings.JOSH.get("HEAVY_LANE_PROCESSES", 0)
+    return knob("HEAVY_LANE_PROCESSES", 0)
 
 
 def enabled() -> bool:
@@ -90,7 +90,7 @@ def _pool_now() -> ProcessPoolExecutor:
                 max_workers=size(),
                 mp_context=multiprocessing.get_context("spawn"),  # never fork a process that has threads
                 initializer=_worker_init,
-                initargs=(settings.JOSH.get("HEAVY_LANE_NICE", 10), settings.JOSH.get("HEAVY_LANE_WARM", "")),
+                initargs=(knob("HEAVY_LANE_NICE", 10), knob("HEAVY_LANE_WARM", "")),
             )
             # A worker takes work only after its initializer: the first of these to finish marks the pool ready.
             for _ in range(size()):

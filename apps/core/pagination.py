@@ -8,9 +8,9 @@ import binascii
 from collections.abc import Sequence
 from typing import Generic, TypeVar
 
-from django.conf import settings
 from pydantic import BaseModel, Field
 
+from apps.core.conf import knob
 from apps.core.errors import InvalidParameter
 
 T = TypeVar("T")
@@ -31,12 +31,12 @@ class Page(BaseModel, Generic[T]):
 
 
 def page_size_max() -> int:
-    return settings.JOSH["PAGE_SIZE_MAX"]
+    return knob("PAGE_SIZE_MAX")
 
 
 def parse_limit(limit: int | None) -> int:
     if limit is None:
-        return settings.JOSH["PAGE_SIZE_DEFAULT"]
+        return knob("PAGE_SIZE_DEFAULT")
     if not 1 <= limit <= page_size_max():
         raise InvalidParameter(
             "limit",

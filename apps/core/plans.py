@@ -17,8 +17,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from django.utils.module_loading import autodiscover_modules
-
+from apps.core.discovery import discover, refuse_second
 from apps.core.errors import SourceFormatError
 from apps.core.inputs import Input
 
@@ -149,9 +148,7 @@ _REGISTRY: dict[str, SourcePlan] = {}
 
 
 def register(plan: SourcePlan) -> SourcePlan:
-    existing = _REGISTRY.get(plan.slug)
-    if existing is not None and existing is not plan:
-        raise RuntimeError(f"source plan '{plan.slug}' registered twice")
+    refuse_second(_REGISTRY, plan.slug, plan, "source plan")
     _REGISTRY[plan.slug] = plan
     return plan
 
@@ -190,4 +187,4 @@ def plan_for_model(model) -> SourcePlan | None:
 
 
 def autodiscover() -> None:
-    autodiscover_modules("plans")
+    discover("plans")

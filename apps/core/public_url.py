@@ -29,7 +29,7 @@ _current_request: ContextVar[HttpRequest | None] = ContextVar("josh_public_url_r
 
 def configured_base_url() -> str | None:
     """JOSH_PUBLIC_BASE_URL without its trailing slash, or None when the request decides."""
-    return (getattr(settings, "PUBLIC_BASE_URL", "") or "").rstrip("/") or None
+    return (settings.PUBLIC_BASE_URL or "").rstrip("/") or None
 
 
 def request_base_url(request: HttpRequest) -> str | None:

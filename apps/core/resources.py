@@ -22,10 +22,10 @@ from dataclasses import dataclass, field
 from typing import Annotated, Any
 
 from django.core.serializers.json import DjangoJSONEncoder
-from django.utils.module_loading import autodiscover_modules
 from pydantic import BaseModel, Field
 
 from apps.core.aggregates import AggregateSpec, register_aggregate
+from apps.core.discovery import discover, refuse_second
 from apps.core.ids import IdKind, register_id_kind
 from apps.core.pagination import Page
 
@@ -124,9 +124,7 @@ _RESOURCES: dict[str, Resource] = {}
 
 def register_resource(resource: Resource) -> Resource:
     """Add ``resource`` and register what other registries derive from it (its id kind, aggregate spec)."""
-    existing = _RESOURCES.get(resource.name)
-    if existing is not None and existing is not resource:
-        raise RuntimeError(f"resource '{resource.name}' registered twice")
+    refuse_second(_RESOURCES, resource.name, resource, "resource")
     if resource.id_kind is not None:
         if resource.id_kind.resource != resource.name:
             raise RuntimeError(f"id kind '{resource.id_kind.name}' names another resource")
@@ -139,7 +137,7 @@ def register_resource(resource: Resource) -> Resource:
 
 
 def autodiscover() -> None:
-    autodiscover_modules("resources")
+    discover("resources")
 
 
 def all_resources() -> builtins.list[Resource]:

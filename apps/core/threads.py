@@ -10,12 +10,13 @@ from concurrent.futures import ThreadPoolExecutor
 from functools import cache
 
 from asgiref.sync import sync_to_async
-from django.conf import settings
+
+from apps.core.conf import knob
 
 
 @cache
 def db_executor() -> ThreadPoolExecutor:
-    return ThreadPoolExecutor(max_workers=settings.JOSH["THREADS"], thread_name_prefix="josh-db")
+    return ThreadPoolExecutor(max_workers=knob("THREADS"), thread_name_prefix="josh-db")
 
 
 def run_in_db_thread(fn):
@@ -24,6 +25,6 @@ def run_in_db_thread(fn):
     With ``JOSH["DB_THREAD_POOL"]`` off (the in-process tests), it runs on Django's one sync thread instead:
     a test's uncommitted transaction is visible only on that thread's connection.
     """
-    if not settings.JOSH.get("DB_THREAD_POOL", True):
+    if not knob("DB_THREAD_POOL", True):
         return sync_to_async(fn, thread_sensitive=True)
     return sync_to_async(fn, thread_sensitive=False, executor=db_executor())

@@ -29,13 +29,13 @@ import traceback
 from decimal import Decimal
 from typing import Any
 
-from django.conf import settings
 from django.contrib.contenttypes.models import ContentType
 from django.db import connection, models, transaction
 from django.db.models.signals import post_delete, post_save
 from django.utils import timezone
 
 from apps.core import overrides
+from apps.core.conf import knob
 from apps.core.errors import InvalidParameter, NotFound
 from apps.curation.fields import correctable_fields
 from apps.curation.models import BackgroundRun, Correction, CorrectionEvent, ReviewFlag
@@ -388,7 +388,7 @@ def flag(*, content_type: ContentType, object_id: str, note: str, user=None) -> 
 
 def start_run(*, kind: str, source: str, user=None, wait: bool = False) -> BackgroundRun:
     """Start an ingest (the source's sample corpus) or an embed run on a background thread; its progress is
-    written to the BackgroundRun row. ``wait`` (or settings.JOSH["RUNS_INLINE"], for browser tests whose
+    written to the BackgroundRun row. ``wait`` (or knob("RUNS_INLINE"), for browser tests whose
     transaction never commits) runs it on this thread."""
     from apps.core.services.ingest import resolve_plan
 
@@ -397,7 +397,7 @@ def start_run(*, kind: str, source: str, user=None, wait: bool = False) -> Backg
     run = BackgroundRun.objects.create(
         kind=kind, source=source, started_by=user, pid=os.getpid(), host=socket.gethostname()
     )
-    if wait or settings.JOSH.get("RUNS_INLINE"):
+    if wait or knob("RUNS_INLINE", None):
         _execute(run.pk)
     else:
         transaction.on_commit(

@@ -11,11 +11,10 @@ from dataclasses import dataclass, field
 from types import SimpleNamespace
 from urllib.parse import urlencode
 
-from django.utils.module_loading import autodiscover_modules
-
 from apps.browse.renderers import filter_fields
 from apps.browse.views import BrowseList, parse_params, registered
 from apps.core.aggregates import AggregateParams, all_aggregates, get_aggregate
+from apps.core.discovery import discover
 from apps.core.errors import JoshError
 from apps.core.export import columns_of, rows_of
 from apps.core.resources import get_resource
@@ -35,7 +34,7 @@ PREFERRED_GROUPS = ("sponsor_party", "party", "chamber", "type", "agency", "docu
 
 def list_views() -> dict[str, type[BrowseList]]:
     """Every list the browsable API registers (each app's ``browse.py``), by resource."""
-    autodiscover_modules("browse")
+    discover("browse")
     return {cls.resource: cls for cls in registered(BrowseList)}
 
 

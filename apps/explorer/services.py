@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from apps.core.ids import ID_PREFIX_HINTS, is_id_key
 from apps.core.legislative import washington_time_label
 from apps.explorer import reader
 
@@ -265,9 +266,6 @@ TEXT_FIELDS = {
     "notes": "Notes",
 }
 SKIP_FIELDS = {"citation", "search_name", "has_text"}
-NOT_LINKED = {"upstream_id", "granule_id", "package_id", "document_number", "product_number", "report_number"}
-ID_LIST_KEYS = {"laws", "bills", "crs_products_cited", "gao_products_cited"}
-PREFIX_HINTS = {"docket_ids": "docket:", "docket_id": "docket:"}  # bare upstream ids of a known kind
 TABLE_ROWS = 50
 CELL_CHARS = 240
 
@@ -311,10 +309,6 @@ def label_for(key: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _is_id_key(key: str) -> bool:
-    return key not in NOT_LINKED and (key == "id" or key.endswith(("_id", "_ids")) or key in ID_LIST_KEYS)
-
-
 # A timestamp as the JSON dump writes it (pydantic: "2021-03-04T04:29:00Z", or with an offset).
 _TIMESTAMP = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:Z|[+-]\d\d:\d\d)")
 
@@ -330,7 +324,7 @@ def readable(text: str) -> str:
 
 def _scalar(value: Any, key: str, link) -> Value:
     text = "yes" if value is True else "no" if value is False else readable(str(value))
-    url = link(PREFIX_HINTS.get(key, "") + text) if _is_id_key(key) and isinstance(value, str) else None
+    url = link(ID_PREFIX_HINTS.get(key, "") + text) if is_id_key(key) and isinstance(value, str) else None
     return Value(text, url)
 
 

@@ -1,11 +1,11 @@
 """The MCP endpoint's knobs, read from Django settings at call time (so tests can override them)."""
 
-import os
 from urllib.parse import urlsplit
 
 from django.conf import settings
 
 from apps.core import public_url
+from apps.core.conf import knob
 
 MCP_PATH = "/mcp"
 PROTOCOL_VERSION = "2025-11-25"
@@ -17,7 +17,7 @@ SCOPE = "josh.read"
 
 def auth_mode() -> str:
     """'disabled' (anyone may call), or 'apikey' / 'oauth' (a bearer token from the api keys table)."""
-    return settings.JOSH.get("AUTH", "disabled")
+    return knob("AUTH", "disabled")
 
 
 def auth_required() -> bool:
@@ -42,8 +42,7 @@ def oauth_issuers() -> list[str]:
     """Authorization servers to advertise (JOSH_OAUTH_ISSUER, comma list); none when auth is off."""
     if not auth_required():
         return []
-    raw = getattr(settings, "JOSH_OAUTH_ISSUER", None) or os.environ.get("JOSH_OAUTH_ISSUER", "")
-    return [item.strip() for item in raw.split(",") if item.strip()]
+    return [item.strip() for item in settings.JOSH_OAUTH_ISSUER.split(",") if item.strip()]
 
 
 def allowed_hosts() -> list[str]:
@@ -53,10 +52,7 @@ def allowed_hosts() -> list[str]:
 
 def allowed_origins() -> set[str]:
     """Browser origins allowed besides same-origin: JOSH_PUBLIC_BASE_URL's and JOSH_MCP_ALLOWED_ORIGINS."""
-    extra = getattr(settings, "JOSH_MCP_ALLOWED_ORIGINS", None)
-    if extra is None:
-        extra = [o.strip() for o in os.environ.get("JOSH_MCP_ALLOWED_ORIGINS", "").split(",") if o.strip()]
-    origins = {o.rstrip("/") for o in extra}
+    origins = {o.rstrip("/") for o in settings.JOSH_MCP_ALLOWED_ORIGINS}
     configured = public_url.configured_base_url()
     if configured:
         parts = urlsplit(configured)

@@ -12,8 +12,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import cache
 
-from django.conf import settings
-
+from apps.core.conf import knob
 from apps.core.db.timelimit import remaining_s, timeout_error
 
 
@@ -24,7 +23,7 @@ def _slots(size: int) -> threading.BoundedSemaphore:
 
 @contextmanager
 def admitted() -> Iterator[None]:
-    size = settings.JOSH["SEARCH_CONCURRENCY"]
+    size = knob("SEARCH_CONCURRENCY")
     if size <= 0:
         yield
         return

@@ -1,5 +1,7 @@
 """Search knobs shared by migrations, the embedder, the selectors and a system check."""
 
+from apps.core import conf
+
 # One dimension for every <source>_chunks_vec0 table: the default encoder's (all-MiniLM-L6-v2).
 EMBED_DIM = 384
 
@@ -67,7 +69,7 @@ DEFAULTS = {
     # split only: cc lifted overall nDCG@10 from 0.921 (rrf 2:1) to 0.937 and no query kind fell (docs/SEARCH.md).
     "HYBRID_FUSION": "cc",
     "CC_W_SEMANTIC": 0.5,
-    # Hybrid with "rrf": per-leg RRF weights (k is settings.JOSH["RRF_K"]) and how deep each leg ranks. Chosen on the eval's
+    # Hybrid with "rrf": per-leg RRF weights (k is knob("RRF_K")) and how deep each leg ranks. Chosen on the eval's
     # dev split only (python -m bench.eval --split dev --ablate), by a rule fixed beforehand: leave equal weights
     # and k=60 unless a variant lifts overall nDCG@10 by >= 0.005 without costing any query kind > 0.01. With the
     # exact-title and leader rules on, a 2:1 vector weight did (0.915 -> 0.921; paraphrase +0.017, keyword
@@ -111,9 +113,8 @@ DEFAULTS = {
 
 
 def knob(name: str):
-    from django.conf import settings
-
-    return settings.JOSH.get(name, DEFAULTS[name])
+    """A knob (``apps.core.conf.knob``); an engine knob defaults to its value above."""
+    return conf.knob(name, DEFAULTS[name]) if name in DEFAULTS else conf.knob(name)
 
 
 def semantic_floor(model_id: str) -> float:

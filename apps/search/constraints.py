@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from apps.core.db.engine import postgres
 from apps.core.db.quoting import quote_ident
 from apps.search import pgsearch, queries
 from apps.search.filters import SearchFilters, content_filters
@@ -46,7 +47,7 @@ def of(parsed: ParsedQuery | None) -> Constraint:
 def admitted(spec, parsed: ParsedQuery, filters: SearchFilters) -> np.ndarray:
     """Ids of every record of the source that ``parsed`` matches (required phrases, NOT and boolean groups
     applied), with the filters; ascending."""
-    if queries.postgres():
+    if postgres():
         return pgsearch.admitted_ids(spec, parsed, filters)
     return _ids(spec, parsed.must() or parsed.fts(), filters)
 
@@ -55,7 +56,7 @@ def excluded(spec, terms: tuple[Term, ...]) -> np.ndarray:
     """Ids of every record of the source that has any of ``terms``."""
     if not terms:
         return _none()
-    if queries.postgres():
+    if postgres():
         return pgsearch.admitted_ids(spec, ParsedQuery(optional=list(terms)), SearchFilters())
     return _ids(spec, any_of(list(terms)), SearchFilters())
 

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from apps.core.db.engine import postgres
 from apps.search import lexical, pgsearch, queries
 from apps.search.conf import knob
 from apps.search.lexical import LexicalHit, SourceResult
@@ -62,7 +63,7 @@ class _Table:
 
 
 def _table(result: SourceResult, parsed) -> _Table:
-    if queries.postgres():  # the same numbers, from the terms kept beside the tsvector (apps.search.pgbm25)
+    if postgres():  # the same numbers, from the terms kept beside the tsvector (apps.search.pgbm25)
         return _Table(result, *pgsearch.corpus_parts(result, parsed))
     spec = result.spec
     averages = queries.fetchall(queries.render("fts_averages", idents={"data": f"{spec.fts_table}_data"}))

@@ -17,6 +17,7 @@ Identifiers come only from code (migrations), never from requests; ``quote_ident
 
 from django.db import connection, migrations, router
 
+from apps.core.db.engine import postgres
 from apps.core.db.introspect import fts_tables, missing_fts_triggers
 from apps.core.db.quoting import quote_ident
 from apps.search import ddl_postgres
@@ -125,7 +126,7 @@ def ensure_fts_triggers() -> int:
     with connection.cursor() as cursor:
         for fts_name in sorted({name for name, _ in missing}):
             table = tables[fts_name]
-            if connection.vendor == "postgresql":
+            if postgres():
                 statements = ddl_postgres.fts_version_trigger_sql(table.name, table.content_table)
             else:
                 statements = fts_trigger_sql(table.name, table.content_table, table.columns)

@@ -1,6 +1,6 @@
 """Which sources a search runs on, in which mode — derived from the live schema at request time.
 
-Shapes (``apps.core.db.introspect.source_shape``): ``body`` sources (chunk + vec0 tables) support lexical and
+Shapes (``apps.core.db.introspect.SchemaSnapshot.shape``): ``body`` sources (chunk + vec0 tables) support lexical and
 semantic search; ``short-body`` sources (an FTS table with a body column, no chunks) lexical only;
 ``registry`` sources are looked up by name (resolve_entity), never searched here.
 """
@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from apps.core.db.introspect import schema_snapshot
 from apps.core.errors import InvalidParameter, SourceNotSearchable
 from apps.core.plans import SourcePlan, all_plans
+from apps.core.services.sources import plan_shape
 from apps.core.source_aliases import canonical_source
 from apps.search.schemas import Degraded
 
@@ -35,15 +36,6 @@ class Selection:
     lexical: list[Target] = field(default_factory=list)
     semantic: list[Target] = field(default_factory=list)
     degraded: Degraded | None = None
-
-
-def plan_shape(plan: SourcePlan, snapshot=None) -> str:
-    """The plan's shape (apps.core.services.sources.plan_shape's rule) from one schema snapshot."""
-    spec = plan.search
-    if spec is None:
-        return "registry"
-    chunk_base = spec.chunk_table.removesuffix("_chunks") if spec.chunk_table else None
-    return (snapshot or schema_snapshot()).shape(fts_table=spec.fts_table, chunk_base=chunk_base)
 
 
 def shapes() -> dict[str, tuple[SourcePlan, str]]:

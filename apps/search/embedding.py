@@ -18,6 +18,7 @@ import numpy as np
 from django.db import connection, transaction
 from django.utils import timezone
 
+from apps.core.db.engine import postgres
 from apps.core.db.quoting import quote_ident
 from apps.core.plans import SourcePlan, all_plans
 from apps.core.services.sources import plan_shape
@@ -32,10 +33,6 @@ HEADER_MIN_WEIGHT = 4.0  # columns weighted like a title or summary describe the
 HEADER_CHARS = 2_000
 
 EXISTING_SQL = "SELECT doc_id, seq, content_hash, model_id, published_at, congress FROM {chunks}"
-REUSE_SQL = (
-    "SELECT content_hash, embedding, bits FROM {chunks} "
-    "WHERE doc_id IN (SELECT value FROM json_each(:ids)) AND model_id = :model_id AND embedding IS NOT NULL"
-)
 DELETE_VEC_SQL = "DELETE FROM {vec} WHERE chunk_id IN (SELECT id FROM {chunks} WHERE doc_id = ?)"
 DELETE_CHUNKS_SQL = "DELETE FROM {chunks} WHERE doc_id = ?"
 INSERT_CHUNK_SQL = (
@@ -45,10 +42,6 @@ INSERT_CHUNK_SQL = (
 INSERT_VEC_SQL = "INSERT INTO {vec} (chunk_id, embedding) VALUES (?, vec_bit(?))"
 # PostgreSQL (apps.search.ddl_postgres): ids bound as an array, no vec0 mirror; pgvector's copy of the vector
 # (``vec``, under the HNSW index) is written with the chunk.
-REUSE_SQL_POSTGRES = (
-    "SELECT content_hash, embedding, bits FROM {chunks} "
-    "WHERE doc_id = ANY(:ids) AND model_id = :model_id AND embedding IS NOT NULL"
-)
 INSERT_CHUNK_SQL_POSTGRES = (
     "INSERT INTO {chunks} (doc_id, seq, heading, start_offset, end_offset, text, content_hash, model_id, "
     "embedding, bits, vec, published_at, congress) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::vector, ?, ?)"
@@ -199,7 +192,7 @@ def embed_source(
     if work.vanished:
         with transaction.atomic():
             for doc_id in work.vanished:
-                if not queries.postgres():
+                if not postgres():
                     queries.fetchall(DELETE_VEC_SQL.format(**tables), (doc_id,))
                 queries.fetchall(DELETE_CHUNKS_SQL.format(**tables), (doc_id,))
             bump_index_token(spec.chunk_table)
@@ -253,7 +246,7 @@ def _write_group(group, tables, encoder, batch, stats, progress, to_encode, bund
     reuse = {
         digest: (emb, bits)
         for digest, emb, bits in queries.fetchall(
-            (REUSE_SQL_POSTGRES if queries.postgres() else REUSE_SQL).format(**tables),
+            queries.load("chunk_reuse").format(**tables),
             {"ids": queries.ids_param(d.id for d in group), "model_id": encoder.model_id},
         )
     }
@@ -278,7 +271,7 @@ def _write_group(group, tables, encoder, batch, stats, progress, to_encode, bund
     stats.embedded += len(missing)
     chunk_count = sum(len(d.chunks) for d in group)
     stats.reused += chunk_count - len(missing)  # includes the bundled-cache hits
-    if queries.postgres():
+    if postgres():
         _write_rows_postgres(group, tables, encoder.model_id, reuse)
         return
     with transaction.atomic():
@@ -326,7 +319,7 @@ def embedded_columns(spec) -> list[str]:
 def ensure_stale_triggers() -> None:
     """Create the staleness trigger of every body-bearing source whose tables exist."""
     with connection.cursor() as cursor:
-        if connection.vendor == "postgresql":
+        if postgres():
             cursor.execute(ddl_postgres.STALE_TABLE_SQL)
             for plan in embeddable_plans():
                 spec = plan.search

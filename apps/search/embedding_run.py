@@ -5,8 +5,7 @@ are unchanged keeps its vector, so a second run encodes nothing and an interrupt
 from collections.abc import Callable, Iterable
 from contextlib import ExitStack
 
-from django.conf import settings
-
+from apps.core.conf import knob
 from apps.core.errors import InvalidParameter
 from apps.core.services.writer_lock import writer_lock
 from apps.search.embed_pool import pool_for
@@ -44,7 +43,7 @@ def embed_sources(
     plans = resolve_embeddable(sources)
     slugs = ",".join(p.slug for p in plans) if sources else "all"
     with writer_lock(task="embed", source=slugs), ExitStack() as stack:
-        name = settings.JOSH["ENCODER"]
+        name = knob("ENCODER")
         # The work is planned by model id alone (a class attribute): no model is loaded for a run with
         # nothing to encode, and the worker processes start only when there is.
         model = encoder or ENCODERS.get(name) or get_encoder(name)  # an unknown name: the settings error

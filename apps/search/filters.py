@@ -7,11 +7,10 @@ without a bill column) excludes that source: it has no record that is known to s
 from dataclasses import dataclass
 from datetime import date
 
-from django.db import connection
-
+from apps.core.db.engine import postgres
 from apps.core.db.quoting import quote_ident
 from apps.core.errors import InvalidParameter
-from apps.core.ids import parse_bill_ref
+from apps.core.ids import bill_id_param
 
 
 @dataclass(frozen=True)
@@ -39,16 +38,7 @@ def make_filters(*, since=None, until=None, congress=None, bill_id=None) -> Sear
     since, until = _date("since", since), _date("until", until)
     if since and until and since > until:
         raise InvalidParameter("since", f"since ({since}) is after until ({until}); swap them.")
-    canonical = None
-    if bill_id:
-        ref = parse_bill_ref(bill_id)
-        if ref is None or ref.congress is None:
-            raise InvalidParameter(
-                "bill_id",
-                f"'{bill_id}' is not a bill id with a congress; use e.g. hr:119:103.",
-                example="hr:119:103",
-            )
-        canonical = ref.id
+    canonical = bill_id_param(bill_id) if bill_id else None
     return SearchFilters(since=since, until=until, congress=congress, bill_id=canonical)
 
 
@@ -70,7 +60,7 @@ def content_filters(spec, filters: SearchFilters) -> tuple[list[str], dict]:
     if filters.until:
         column = f"c.{quote_ident(spec.date_column)}"
         # the date part: SQLite stores dates and datetimes as ISO text, PostgreSQL as date/timestamptz
-        day = f"CAST({column} AS date)" if connection.vendor == "postgresql" else f"substr({column}, 1, 10)"
+        day = f"CAST({column} AS date)" if postgres() else f"substr({column}, 1, 10)"
         fragments.append(f"{day} <= :until")
         params["until"] = filters.until.isoformat()
     if filters.congress is not None:

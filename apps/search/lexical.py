@@ -27,6 +27,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from apps.core.db.engine import postgres
 from apps.core.db.quoting import quote_ident
 from apps.search import pgsearch, queries
 from apps.search.conf import knob
@@ -193,7 +194,7 @@ class SourceResult:
 def rank_source(source: str, spec, parsed: ParsedQuery, filters: SearchFilters, *, depth: int):
     """The ``depth`` best records of one source for ``parsed``, in FTS5's exact BM25 order (PostgreSQL: the
     same numbers, apps.search.pgbm25)."""
-    if queries.postgres():  # FTS5's bm25() computed from the terms kept beside the tsvector (pgbm25)
+    if postgres():  # FTS5's bm25() computed from the terms kept beside the tsvector (pgbm25)
         ranked = pgsearch.bm25_source(spec, parsed)
         hits = _top(source, spec, ranked.ids, ranked.scores, filters, depth) if ranked.ids.size else []
         return SourceResult(
@@ -324,7 +325,7 @@ def snippet(spec, match: str, doc_id: int) -> str | None:
     texts = _snippet_texts(spec, match, doc_id)
     if texts is None:
         return None
-    if queries.postgres():
+    if postgres():
         return pgsearch.snippet(texts, match)
     table = _snippet_table(spec)
     cols = ", ".join(quote_ident(c) for c in spec.columns)

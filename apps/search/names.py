@@ -9,9 +9,10 @@ each emitted as a quoted FTS5 string. The statement runs under the configured ti
 import re
 from dataclasses import dataclass
 
-from django.conf import settings
 from django.db import connection
 
+from apps.core.conf import knob
+from apps.core.db.engine import postgres
 from apps.core.db.quoting import quote_ident
 from apps.core.db.timelimit import deadline
 from apps.core.errors import InvalidParameter
@@ -79,7 +80,7 @@ def name_match_query(q: str, *, loose: bool = False) -> str:
 
 def _time_limit():
     return deadline(
-        settings.JOSH["QUERY_TIME_LIMIT_MS"],
+        knob("QUERY_TIME_LIMIT_MS"),
         "The name lookup ran past its {ms} ms budget; use fewer words or add a filter.",
         steps=_PROGRESS_STEPS,
     )
@@ -104,10 +105,10 @@ def search_names(
     names from code (quoted); values are bound. When nothing matches at all, the lookup is retried ``loose``
     (see name_match_query), so a misspelt name still returns its nearest candidates."""
     boost_column, boost = boost_null or ("id", 1.0)
-    postgres = connection.vendor == "postgresql"
+    on_postgres = postgres()
     match = name_match_query(q, loose=loose)  # on PostgreSQL too: the same 400 for a query with no words
     matches, relevance = NAME_MATCHES_SQL, {}
-    if postgres:  # the same words as prefix tsqueries, ranked with their idf (apps.search.pgsearch)
+    if on_postgres:  # the same words as prefix tsqueries, ranked with their idf (apps.search.pgsearch)
         words = pgsearch.name_word_queries(name_tokens(q), loose=loose, min_prefix=MIN_PREFIX)
         match = " | ".join(words)
         expression, relevance = pgsearch.name_relevance(fts_table, content_table, words)

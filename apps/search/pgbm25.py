@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from apps.core.db.engine import postgres
 from apps.core.db.quoting import quote_ident
 from apps.search import queries
 from apps.search.conf import FTS_TOKENIZE
@@ -382,7 +383,6 @@ def sync_pending() -> dict[str, int]:
 def after_ingest(plan) -> None:
     """The ingest runner's finish hook (apps.core.services.ingest.on_finish): on PostgreSQL, index every
     source's queue, not only ``plan``'s (a plan may write another source's records: bills feeds topics)."""
-    from django.db import connection
 
-    if connection.vendor == "postgresql" and (done := sync_pending()):
+    if postgres() and (done := sync_pending()):
         logging.getLogger("josh.ingest").info("ingest %s: indexed for BM25 %s", plan.slug, done)

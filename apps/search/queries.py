@@ -16,18 +16,15 @@ from collections.abc import Iterable
 from functools import cache, lru_cache
 from pathlib import Path
 
-from django.conf import settings
 from django.db import connection
 
+from apps.core.conf import knob
 from apps.core.db import timelimit
+from apps.core.db.engine import postgres
 from apps.core.db.quoting import quote_ident
 from apps.core.db.timelimit import deadline
 
 SQL_DIR = Path(__file__).parent / "sql"
-
-
-def postgres() -> bool:
-    return connection.vendor == "postgresql"
 
 
 @cache
@@ -101,7 +98,7 @@ def ids_param(ids: Iterable[int]) -> str | list[int]:
 
 
 def time_limit_ms() -> int:
-    return settings.JOSH["QUERY_TIME_LIMIT_MS"]
+    return knob("QUERY_TIME_LIMIT_MS")
 
 
 TIMEOUT_MESSAGE = (

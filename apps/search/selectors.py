@@ -5,7 +5,6 @@ import time
 from functools import lru_cache
 
 import numpy as np
-from django.conf import settings
 
 from apps.access.costs import charge
 from apps.core import lane
@@ -48,7 +47,7 @@ def _query_vector(encoder_name: str, q: str) -> np.ndarray:
 
 
 def query_vector(q: str) -> np.ndarray:
-    return _query_vector(settings.JOSH["ENCODER"], q)
+    return _query_vector(knob("ENCODER"), q)
 
 
 WARM_QUERY = "federal program"
@@ -191,7 +190,7 @@ def fuse(lex_hits: list, sem_hits: list, mode: str, q: str = "") -> list[Ranked]
     first."""
     items = fusion.merge(lex_hits, sem_hits)
     if mode == "hybrid":
-        items = fusion.fuse(items, knob("HYBRID_FUSION"), k=settings.JOSH["RRF_K"])
+        items = fusion.fuse(items, knob("HYBRID_FUSION"), k=knob("RRF_K"))
     if mode != "semantic" and knob("HYBRID_TITLE_MATCH"):
         items = fusion.pin_titles(items, q, _titles(fusion.title_candidates(items)))
     if mode == "hybrid" and knob("HYBRID_KEEP_LEADERS"):

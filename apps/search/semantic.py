@@ -27,6 +27,7 @@ from functools import cache
 import numpy as np
 
 from apps.core.db import timelimit
+from apps.core.db.engine import postgres
 from apps.core.db.quoting import quote_ident
 from apps.search import pgsearch, queries
 from apps.search.conf import knob
@@ -199,7 +200,7 @@ def index_for(table: str, model_id: str) -> ChunkIndex:
 def candidate_count(n: int, need: int, *, prefix: str | None = None) -> int:
     """How many candidates the float rescore gets; PostgreSQL's HNSW walk has its own knobs (PG_...).
     ``prefix=""``: SQLite's knobs on either engine (PostgreSQL's exact scan keeps as many as SQLite's rescore)."""
-    prefix = ("PG_" if queries.postgres() else "") if prefix is None else prefix
+    prefix = ("PG_" if postgres() else "") if prefix is None else prefix
     return max(
         knob(f"{prefix}SEMANTIC_CANDIDATES_MIN"), n // knob(f"{prefix}SEMANTIC_CANDIDATES_PER"), need * 4
     )
@@ -258,7 +259,7 @@ def search_table(
     """Best chunk per document, ``depth`` documents, nearest first; only documents with a chunk whose cosine
     is at least ``floor`` (0: no floor), and none of ``banned``. When the bit scan kept fewer candidates than
     the filters allow, a note saying so is appended to ``approximate``; ``counted[source]`` gets the count."""
-    if queries.postgres():
+    if postgres():
         return _search_postgres(
             source, table, model_id, qvec, filters, depth=depth, doc_ids=doc_ids, banned=banned,
             exclude_doc=exclude_doc, approximate=approximate, floor=floor, counted=counted,
@@ -316,7 +317,7 @@ _PG_CENTROIDS: dict[tuple, dict] = {}
 
 def centroid_cache(table: str, model_id: str) -> dict:
     """The mean-vector cache of ``table``: the in-process index's on SQLite, a token-keyed dict on PostgreSQL."""
-    if not queries.postgres():
+    if not postgres():
         return index_for(table, model_id).centroids
     key = (queries.database_name(), table, model_id, _token(table))
     if key not in _PG_CENTROIDS:

@@ -17,7 +17,6 @@ STALE_TABLE_SQL = (
     "CREATE TABLE IF NOT EXISTS search_stale ("
     " chunk_table TEXT NOT NULL, doc_id INTEGER NOT NULL, PRIMARY KEY (chunk_table, doc_id)) WITHOUT ROWID"
 )
-CLEAR_SQL = "DELETE FROM search_stale WHERE chunk_table = ? AND doc_id IN (SELECT value FROM json_each(?))"
 
 
 def trigger_sql(spec, columns: list[str]) -> str:
@@ -32,21 +31,13 @@ def trigger_sql(spec, columns: list[str]) -> str:
     )
 
 
-CLEAR_SQL_POSTGRES = "DELETE FROM search_stale WHERE chunk_table = ? AND doc_id = ANY(?)"
-STALE_SQL = (
-    "SELECT doc_id FROM search_stale WHERE chunk_table = ? AND doc_id IN (SELECT value FROM json_each(?))"
-)
-STALE_SQL_POSTGRES = "SELECT doc_id FROM search_stale WHERE chunk_table = ? AND doc_id = ANY(?)"
-
-
 def clear(chunk_table: str, doc_ids: list[int]) -> None:
-    sql = CLEAR_SQL_POSTGRES if queries.postgres() else CLEAR_SQL
-    queries.fetchall(sql, (chunk_table, queries.ids_param(doc_ids)))
+    queries.fetchall(queries.load("stale_clear"), (chunk_table, queries.ids_param(doc_ids)))
 
 
 def stale_ids(chunk_table: str, doc_ids: list[int]) -> set[int]:
     """Which of ``doc_ids`` have text newer than their chunks (their passages would quote the old text)."""
     if not doc_ids:
         return set()
-    sql = STALE_SQL_POSTGRES if queries.postgres() else STALE_SQL
-    return {int(r[0]) for r in queries.fetchall(sql, (chunk_table, queries.ids_param(doc_ids)))}
+    rows = queries.fetchall(queries.load("stale_ids"), (chunk_table, queries.ids_param(doc_ids)))
+    return {int(r[0]) for r in rows}

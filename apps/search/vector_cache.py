@@ -14,6 +14,7 @@ from pathlib import Path
 import numpy as np
 from django.conf import settings
 
+from apps.core.conf import knob
 from apps.core.db.quoting import quote_ident
 from apps.search import queries
 
@@ -22,7 +23,7 @@ EXPORT_SQL = "SELECT content_hash, embedding FROM {chunks} WHERE model_id = ? AN
 
 def cache_dir() -> Path | None:
     """Where bundled vectors live; None when the cache is turned off (JOSH_VECTOR_CACHE_DIR=off)."""
-    configured = settings.JOSH.get("VECTOR_CACHE_DIR")
+    configured = knob("VECTOR_CACHE_DIR", None)
     if configured == "off":
         return None
     return Path(configured) if configured else Path(settings.CORPUS_DIR) / "embeddings"

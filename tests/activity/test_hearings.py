@@ -94,7 +94,7 @@ def test_witness_list_never_overwrites_its_meeting(corpus, tmp_path):
             "<legis-num>HR-X</legis-num>\n      <filename",
             "meeting-document 1: legis-num 'HR-X' is not a bill citation",
         ),
-        ("</committee-meeting>", "", "not well-formed XML"),
+        ("</committee-meeting>", "", "malformed XML"),
     ],
 )
 def test_malformed_meeting_names_file_and_record(corpus, tmp_path, old, new, message):
@@ -106,6 +106,6 @@ def test_malformed_meeting_names_file_and_record(corpus, tmp_path, old, new, mes
     result = run_ingest(slug="hearings", paths=[path])
     assert len(result.errors) == 1 and result.errors[0]["file"] == str(path)
     assert result.errors[0]["message"].startswith(message)
-    if "well-formed" not in message:
+    if "malformed XML" not in message:
         assert result.errors[0]["record"] == "HMTG102252"
     assert Hearing.objects.count() == 0 and HearingCommittee.objects.count() == 0

@@ -123,8 +123,8 @@ def test_house_vote_positions_use_bioguide_ids(client):
 @pytest.mark.parametrize(
     ("params", "parameter", "code"),
     [({"chamber": "joint"}, "chamber", "invalid_parameter"), ({"congress": 0}, "congress", "invalid_parameter"),
-     ({"bill_id": "nonsense"}, "bill_id", "unrecognized_id_format"),
-     ({"bill_id": "H.J.Res. 24"}, "bill_id", "unrecognized_id_format"),
+     ({"bill_id": "nonsense"}, "bill_id", "invalid_parameter"),
+     ({"bill_id": "H.J.Res. 24"}, "bill_id", "invalid_parameter"),
      ({"since": "2025-13-01"}, "since", "invalid_parameter"), ({"category": "on nominations"}, "category", "invalid_parameter")],
 )  # fmt: skip
 def test_bad_parameters_are_400(client, params, parameter, code):

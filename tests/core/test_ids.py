@@ -1,7 +1,15 @@
 import pytest
 
-from apps.core.errors import UnrecognizedIdFormat
-from apps.core.ids import BillRef, classify_id, find_bill_mentions, normalize_for, parse_bill_ref
+from apps.core.errors import InvalidParameter, UnrecognizedIdFormat
+from apps.core.ids import (
+    BillRef,
+    bill_id_param,
+    classify_id,
+    find_bill_mentions,
+    is_id_key,
+    normalize_for,
+    parse_bill_ref,
+)
 
 
 @pytest.mark.parametrize(
@@ -63,3 +71,34 @@ def test_normalize_for_names_the_parameter():
     with pytest.raises(UnrecognizedIdFormat) as err:
         normalize_for("bill", "nonsense", parameter="bill_id")
     assert err.value.hint["parameter"] == "bill_id"
+
+
+@pytest.mark.parametrize(
+    ("raw", "congress", "expected"),
+    [
+        ("hr:119:103", None, "hr:119:103"),
+        ("H.R. 103-119", None, "hr:119:103"),
+        ("S. 373", 110, "s:110:373"),  # the request's congress filter supplies the missing congress
+        ("hr:119:103", 110, "hr:119:103"),  # ...but never overrides the one the text names
+    ],
+)
+def test_bill_id_param_canonicalises_any_spelling(raw, congress, expected):
+    assert bill_id_param(raw, congress=congress) == expected
+
+
+@pytest.mark.parametrize("raw", ["S. 373", "not-a-bill", ""])
+def test_bill_id_param_without_a_congress_is_a_400_naming_the_parameter(raw):
+    with pytest.raises(InvalidParameter) as caught:
+        bill_id_param(raw, parameter="bill")
+    assert caught.value.code == "invalid_parameter"
+    assert caught.value.hint == {"parameter": "bill", "example": "hr:119:103"}
+    assert "is not a bill id with a congress" in caught.value.message
+
+
+@pytest.mark.parametrize(
+    ("key", "linked"),
+    [("id", True), ("bill_id", True), ("bill_ids", True), ("laws", True), ("crs_products_cited", True),
+     ("upstream_id", False), ("package_id", False), ("title", False)],
+)  # fmt: skip
+def test_one_rule_says_which_keys_hold_ids(key, linked):
+    assert is_id_key(key) is linked

@@ -7,6 +7,7 @@ The public id is ``hearing:102252``: the docs.house.gov EventID, which the witne
 from django.db import models
 
 from apps.citations.models import CitedRecord
+from apps.core.bill_mentions import MentionTable, register_mentions
 
 
 class Hearing(CitedRecord):
@@ -82,6 +83,9 @@ class HearingBill(models.Model):
     class Meta:
         ordering = ["hearing", "id"]
         constraints = [models.UniqueConstraint(fields=["hearing", "bill_id"], name="uniq_hearing_bill")]
+
+
+register_mentions(MentionTable("hearings", HearingBill, "hearing"))
 
 
 class HearingWitness(models.Model):

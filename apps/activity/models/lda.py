@@ -10,6 +10,7 @@ as filterable columns instead.
 from django.db import models
 
 from apps.citations.models import CitedRecord
+from apps.core.bill_mentions import MentionTable, register_mentions
 
 
 class LobbyingForm(models.TextChoices):
@@ -148,6 +149,9 @@ class LobbyingBillMention(models.Model):
                 fields=["filing", "activity_seq", "bill_id"], name="uniq_lda_bill_mention"
             )
         ]
+
+
+register_mentions(MentionTable("lda-filings", LobbyingBillMention, "filing"))
 
 
 class LobbyingDocketMention(models.Model):

@@ -11,14 +11,13 @@ from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
 
-from lxml import etree
 from pydantic import BaseModel, ConfigDict
 
 from apps.activity.ids import hearing_public_id
 from apps.activity.parsers.common import RecordError, iso_date, iso_datetime, iso_time
 from apps.core.errors import SourceFormatError
 from apps.core.ids import find_bill_mentions, parse_bill_ref
-from apps.core.inputs import as_input, parse_xml
+from apps.core.inputs import as_input, load_xml
 
 EVENT_URL = "https://docs.house.gov/Committee/Calendar/ByEvent.aspx?EventID={}"
 _MEETING_ID = re.compile(r"^([A-Z]{4})?(\d{1,9})$")
@@ -277,11 +276,7 @@ def _witness_list(root, path: Path) -> WitnessListRecord:
 
 def parse_hearing_file(path: Path) -> Iterator[MeetingRecord | WitnessListRecord]:
     path = as_input(path)
-    parser = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False)
-    try:
-        root = parse_xml(path, parser)
-    except (etree.XMLSyntaxError, OSError) as exc:
-        raise SourceFormatError(path, f"not well-formed XML: {exc}") from exc
+    root = load_xml(path)
     record = (root.get("meeting-id") or "").strip() or None
     try:
         if root.tag == "committee-meeting":

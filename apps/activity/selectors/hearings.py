@@ -1,7 +1,7 @@
 from django.db.models import Prefetch
 
 from apps.activity.ids import hearing_canonical
-from apps.activity.models import Hearing, HearingBill, HearingCommittee
+from apps.activity.models import Hearing, HearingCommittee
 from apps.activity.schemas import (
     HearingBillOut,
     HearingCommitteeOut,
@@ -11,10 +11,11 @@ from apps.activity.schemas import (
     HearingOut,
     WitnessOut,
 )
-from apps.activity.selectors._bills import bill_filter
 from apps.activity.selectors._names import no_other_filters, ranked_page
 from apps.citations.services import citation_for
+from apps.core.bill_mentions import citing
 from apps.core.errors import NotFound
+from apps.core.ids import bill_id_param
 from apps.core.pagination import Page, paginate
 
 _COMMITTEES = Prefetch("committees", queryset=HearingCommittee.objects.order_by("code"))
@@ -123,7 +124,5 @@ def hearing_queryset(*, params: HearingListParams):
             pk__in=HearingCommittee.objects.filter(thomas_id=params.committee.upper()).values("hearing")
         )
     if params.bill_id:
-        qs = qs.filter(
-            pk__in=HearingBill.objects.filter(bill_id=bill_filter(params.bill_id)).values("hearing")
-        )
+        qs = qs.filter(**citing("hearings", bill_id_param(params.bill_id)))
     return qs

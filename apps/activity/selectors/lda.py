@@ -1,7 +1,7 @@
 from django.db.models import Prefetch
 
 from apps.activity.ids import docket_canonical, docket_public_id, lda_lookup
-from apps.activity.models import LobbyingActivity, LobbyingBillMention, LobbyingDocketMention, LobbyingFiling
+from apps.activity.models import LobbyingActivity, LobbyingDocketMention, LobbyingFiling
 from apps.activity.schemas import (
     LdaBillMentionOut,
     LdaFilingHit,
@@ -11,10 +11,11 @@ from apps.activity.schemas import (
     LobbyistOut,
     PartyOut,
 )
-from apps.activity.selectors._bills import bill_filter
 from apps.activity.selectors._names import no_other_filters, ranked_page
 from apps.citations.services import citation_for
+from apps.core.bill_mentions import citing
 from apps.core.errors import JoshError, NotFound
+from apps.core.ids import bill_id_param
 from apps.core.pagination import Page, paginate
 
 _ACTIVITIES = Prefetch("activities", queryset=LobbyingActivity.objects.order_by("seq"))
@@ -180,9 +181,7 @@ def lda_filing_queryset(*, params: LdaFilingListParams):
             pk__in=LobbyingActivity.objects.filter(issue_code=params.issue_code.upper()).values("filing")
         )
     if params.bill_id:
-        qs = qs.filter(
-            pk__in=LobbyingBillMention.objects.filter(bill_id=bill_filter(params.bill_id)).values("filing")
-        )
+        qs = qs.filter(**citing("lda-filings", bill_id_param(params.bill_id)))
     if params.docket:
         number = docket_canonical(params.docket).split(":", 1)[1]
         qs = qs.filter(pk__in=LobbyingDocketMention.objects.filter(docket_number=number).values("filing"))

@@ -16,23 +16,12 @@ from apps.bills.schemas import (
 )
 from apps.bills.selectors._common import bill_brief, public_law_summary, sap_summary, topic_summary
 from apps.core.errors import InvalidParameter, NotFound
-from apps.core.ids import normalize_for, parse_bill_ref
+from apps.core.ids import bill_id_param, normalize_for
 from apps.core.pagination import Page, paginate
 
 _WORD = re.compile(r"[^\W_]+")
 
 TOPIC_BILLS_MAX = 250
-
-
-def _bill_filter(raw: str, congress: int | None) -> str:
-    ref = parse_bill_ref(raw)
-    if ref is None:
-        return normalize_for(
-            "bill", raw, parameter="bill"
-        )  # raises UnrecognizedIdFormat naming the parameter
-    if ref.congress is None and congress is not None:
-        ref = ref.with_congress(congress)
-    return ref.id if ref.congress is not None else normalize_for("bill", raw, parameter="bill")
 
 
 def public_law_get(*, id: str) -> PublicLawOut:
@@ -60,7 +49,7 @@ def public_law_queryset(*, params: PublicLawListParams):
     if params.kind:
         qs = qs.filter(kind=params.kind)
     if params.bill:
-        qs = qs.filter(bill_id=_bill_filter(params.bill, params.congress))
+        qs = qs.filter(bill_id=bill_id_param(params.bill, parameter="bill", congress=params.congress))
     return qs
 
 
@@ -91,7 +80,7 @@ def sap_queryset(*, params: SapListParams):
     if params.congress:
         qs = qs.filter(congress=params.congress)
     if params.bill:
-        bill_id = _bill_filter(params.bill, params.congress)
+        bill_id = bill_id_param(params.bill, parameter="bill", congress=params.congress)
         qs = qs.filter(pk__in=SapBill.objects.filter(bill_id=bill_id).values("sap_id"))
     if params.position:
         qs = qs.filter(position=params.position)

@@ -10,6 +10,8 @@ from dataclasses import dataclass
 
 from django.db import connection
 
+from apps.core.db.engine import postgres
+
 _FTS_SQL = re.compile(r"USING\s+fts5\s*\((?P<args>.*)\)\s*$", re.IGNORECASE | re.DOTALL)
 
 
@@ -24,10 +26,6 @@ def _rows(sql: str, params=()) -> list[tuple]:
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         return cursor.fetchall()
-
-
-def _postgres() -> bool:
-    return connection.vendor == "postgresql"
 
 
 # Tables and views of the current schema, the tsvector columns that stand for FTS tables, and the HNSW
@@ -57,7 +55,7 @@ _PG_FTS_PREFIX = "josh-fts:"
 
 
 def table_names() -> set[str]:
-    if _postgres():
+    if postgres():
         return {name for (name,) in _rows(_PG_NAMES)}
     return {name for (name,) in _rows("SELECT name FROM sqlite_master WHERE type IN ('table', 'view')")}
 
@@ -65,7 +63,7 @@ def table_names() -> set[str]:
 def fts_tables() -> list[FtsTable]:
     """Every FTS5 table, with its content table and columns parsed from its CREATE statement (on PostgreSQL,
     every tsvector column with its table and the columns its comment names)."""
-    if _postgres():
+    if postgres():
         return [
             FtsTable(name, content, tuple(comment.removeprefix(_PG_FTS_PREFIX).split(",")))
             for name, content, comment in _rows(_PG_FTS, (_PG_FTS_PREFIX + "%",))
@@ -94,7 +92,7 @@ def missing_fts_triggers() -> list[tuple[str, str]]:
     """(FTS table, trigger name) for every sync trigger that is missing. On PostgreSQL the tsvector columns
     are generated (nothing to sync): the one trigger is the statement-level version bump the lexical head
     cache keys by (``<fts>_version``, apps.search.ddl_postgres)."""
-    if _postgres():
+    if postgres():
         triggers = {name for (name,) in _rows(_PG_TRIGGERS)}
         return [(t.name, f"{t.name}_version") for t in fts_tables() if f"{t.name}_version" not in triggers]
     triggers = {name for (name,) in _rows("SELECT name FROM sqlite_master WHERE type = 'trigger'")}
@@ -125,17 +123,6 @@ def vec_version() -> str | None:
         return None
 
 
-def source_shape(*, fts_table: str | None, chunk_base: str | None) -> str:
-    """A = body-bearing (has <base>_chunks_vec0), B = short-body (FTS with a body column, no chunks),
-    C = registry (anything else). Read from sqlite_master at call time."""
-    names = table_names()
-    if chunk_base and f"{chunk_base}_chunks_vec0" in names:
-        return "body"
-    if fts_table and fts_table in names and "body" in fts_columns(fts_table):
-        return "short-body"
-    return "registry"
-
-
 @dataclass(frozen=True)
 class SchemaSnapshot:
     """Table names and FTS columns read in one pass: per-request shape checks without a query per plan."""
@@ -145,7 +132,8 @@ class SchemaSnapshot:
     fts_columns: dict[str, tuple[str, ...]]
 
     def shape(self, *, fts_table: str | None, chunk_base: str | None) -> str:
-        """The same rule as ``source_shape``."""
+        """The source-shape rule, its one home: ``body`` = body-bearing (has <base>_chunks_vec0),
+        ``short-body`` (FTS with a body column, no chunks), ``registry`` (anything else)."""
         if chunk_base and f"{chunk_base}_chunks_vec0" in self.names:
             return "body"
         if fts_table and fts_table in self.names and "body" in self.fts_columns.get(fts_table, ()):
@@ -159,7 +147,7 @@ _SNAPSHOT: dict[str, SchemaSnapshot] = {}
 def schema_snapshot() -> SchemaSnapshot:
     """The live schema, re-read only when ``PRAGMA schema_version`` (PostgreSQL: the schema's relations) moves
     (a migration ran)."""
-    version = _rows(_PG_VERSION if _postgres() else "PRAGMA schema_version")[0][0]
+    version = _rows(_PG_VERSION if postgres() else "PRAGMA schema_version")[0][0]
     key = str(connection.settings_dict["NAME"])
     cached = _SNAPSHOT.get(key)
     if cached is None or cached.version != version:

@@ -28,9 +28,10 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 
-from django.conf import settings
 from django.db import connection
 
+from apps.core.conf import knob
+from apps.core.db.engine import postgres
 from apps.core.errors import QueryTimeout
 
 _PROGRESS_STEPS = 50_000  # VM instructions between time checks (well under 1 ms)
@@ -39,11 +40,11 @@ ADMIN_PREFIX = "/admin/"
 
 def _budget_ms() -> int:
     """The budget of this thread's request: the admin's own for an /admin/ page, else the public one."""
-    return getattr(_request, "budget_ms", None) or settings.JOSH["QUERY_TIME_LIMIT_MS"]
+    return getattr(_request, "budget_ms", None) or knob("QUERY_TIME_LIMIT_MS")
 
 
 def admin_budget_ms() -> int:
-    return settings.JOSH.get("ADMIN_TIME_LIMIT_MS", 30_000)
+    return knob("ADMIN_TIME_LIMIT_MS", 30_000)
 
 
 def _answer_reserve_s(budget_s: float) -> float:
@@ -160,7 +161,7 @@ def suspended() -> Iterator[None]:
     raw = connection.connection  # None before this thread's first query: then no handler is armed either
     armed = _ARMED.get(id(raw)) if raw is not None else None
     paused_at = time.perf_counter()
-    server_side = raw is not None and id(raw) in _BLOCKS and connection.vendor == "postgresql"
+    server_side = raw is not None and id(raw) in _BLOCKS and postgres()
     if armed is not None:
         _clear_handler(raw)
     if server_side:
@@ -206,7 +207,7 @@ def deadline(ms: int | None, message: str, *, steps: int | None = None) -> Itera
     end = min(time.perf_counter() + budget_ms / 1000, _outer_end(raw))
     _BLOCKS.setdefault(id(raw), []).append(end)
     _set_handler(raw, end, steps)
-    server_side = connection.vendor == "postgresql"
+    server_side = postgres()
     if server_side:
         _server_timeout(raw, end)
         checked = _block_check not in connection.execute_wrappers

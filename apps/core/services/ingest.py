@@ -35,6 +35,7 @@ from django.utils import timezone
 from pydantic import BaseModel, ConfigDict
 
 from apps.core import overrides
+from apps.core.conf import knob
 from apps.core.errors import InvalidParameter, SourceFormatError, clip
 from apps.core.inputs import CorruptMember, Input, check_input, discover
 from apps.core.models import IngestRun
@@ -128,17 +129,16 @@ def expand_paths(plan: SourcePlan, paths: Iterable[Path]) -> list[Input]:
 
 def limits_for(slug: str) -> dict:
     """The caps a run of ``slug`` reads its files under, as the run records them."""
-    conf = settings.JOSH
-    by_source = dict(e.partition("=")[::2] for e in conf["INGEST_MAX_FILE_BYTES_BY_SOURCE"])
+    by_source = dict(e.partition("=")[::2] for e in knob("INGEST_MAX_FILE_BYTES_BY_SOURCE"))
     own = by_source.get(slug, "")
     return {
-        "max_file_bytes": int(own) if own.isdigit() else conf["INGEST_MAX_FILE_BYTES"],
+        "max_file_bytes": int(own) if own.isdigit() else knob("INGEST_MAX_FILE_BYTES"),
         "max_file_bytes_setting": (
             f"JOSH_INGEST_MAX_FILE_BYTES_BY_SOURCE {slug}=" if own.isdigit() else "JOSH_INGEST_MAX_FILE_BYTES"
         ),
-        "max_zip_ratio": conf["INGEST_MAX_ZIP_RATIO"],
-        "yaml_max_depth": conf["INGEST_YAML_MAX_DEPTH"],
-        "yaml_max_alias_nodes": conf["INGEST_YAML_MAX_ALIAS_NODES"],
+        "max_zip_ratio": knob("INGEST_MAX_ZIP_RATIO"),
+        "yaml_max_depth": knob("INGEST_YAML_MAX_DEPTH"),
+        "yaml_max_alias_nodes": knob("INGEST_YAML_MAX_ALIAS_NODES"),
     }
 
 
@@ -241,7 +241,7 @@ def size_problem(item) -> tuple[str, str] | None:
     """(field, message) when a record is past the ingest caps: one text field over
     ``INGEST_MAX_FIELD_CHARS``, or all its text over ``INGEST_MAX_RECORD_CHARS``. Every later cost (indexing,
     chunking, snippets, a dossier) grows with a record's size, so an absurd one is set aside, not loaded."""
-    field_cap, record_cap = settings.JOSH["INGEST_MAX_FIELD_CHARS"], settings.JOSH["INGEST_MAX_RECORD_CHARS"]
+    field_cap, record_cap = knob("INGEST_MAX_FIELD_CHARS"), knob("INGEST_MAX_RECORD_CHARS")
     total = 0
     for field, size in _text_sizes(item, ""):
         if size > field_cap:

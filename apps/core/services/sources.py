@@ -3,7 +3,7 @@
 from django.db.models import Max
 
 from apps.core.db import coverage as vector_coverage
-from apps.core.db.introspect import source_shape
+from apps.core.db.introspect import SchemaSnapshot, schema_snapshot
 from apps.core.errors import NotFound
 from apps.core.freshness import last_synced_by_plan
 from apps.core.models import IngestRun
@@ -13,10 +13,14 @@ from apps.core.services.runs import ingest_state, latest_runs
 from apps.core.source_aliases import aliases_of, canonical_source
 
 
-def plan_shape(plan: SourcePlan) -> str:
+def plan_shape(plan: SourcePlan, snapshot: SchemaSnapshot | None = None) -> str:
+    """The plan's shape (``SchemaSnapshot.shape``) from the live schema; pass one ``snapshot`` to read many
+    plans' shapes in one pass."""
     spec = plan.search
-    chunk_base = spec.chunk_table.removesuffix("_chunks") if spec and spec.chunk_table else None
-    return source_shape(fts_table=spec.fts_table if spec else None, chunk_base=chunk_base)
+    if spec is None:
+        return "registry"
+    chunk_base = spec.chunk_table.removesuffix("_chunks") if spec.chunk_table else None
+    return (snapshot or schema_snapshot()).shape(fts_table=spec.fts_table, chunk_base=chunk_base)
 
 
 def _searchable(shape: str) -> list[str]:

@@ -32,6 +32,7 @@ from django.db import connection
 from django.utils import timezone
 
 from apps.core.db import timelimit
+from apps.core.db.engine import postgres
 from apps.core.errors import JoshError
 from apps.core.processes import pid_alive
 
@@ -70,7 +71,7 @@ def writer_lock(*, task: str, source: str) -> Iterator[dict]:
         "source": source,
         "since": timezone.now().isoformat(timespec="seconds"),
     }
-    hold = _advisory_lock if connection.vendor == "postgresql" else _file_lock
+    hold = _advisory_lock if postgres() else _file_lock
     held = False
     try:
         with hold(me):
@@ -108,7 +109,7 @@ def _run_release_hooks() -> None:
 def current_holder() -> dict | None:
     """Who holds the writer lock now (pid, host, task, source, since), or None; a look that never takes the
     lock, so it never refuses an ingest starting at the same moment."""
-    if connection.vendor == "postgresql":
+    if postgres():
         connection.ensure_connection()
         raw = (
             connection.connection

@@ -1,5 +1,7 @@
 from django.db import models
 
+from apps.core.bill_mentions import MentionTable, register_mentions
+
 
 class BillMention(models.Model):
     """A bill cited in a document's text ("H.R. 1234"), stored as canonical strings for joins.
@@ -22,3 +24,15 @@ class BillMention(models.Model):
 
     def __str__(self):
         return f"{self.document_id} -> {self.bill_id}"
+
+
+register_mentions(
+    *(
+        MentionTable(resource, BillMention, "document_id", key=key, where=(("source", resource),))
+        for resource, key in (
+            ("crs-reports", "crs_id"),
+            ("gao-reports", "gao_id"),
+            ("congressional-record", "crec_id"),
+        )
+    )
+)

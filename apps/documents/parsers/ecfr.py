@@ -4,11 +4,10 @@ import re
 from datetime import date
 from pathlib import Path
 
-from lxml import etree
 from pydantic import Field
 
 from apps.core.errors import SourceFormatError
-from apps.core.inputs import as_input, parse_xml
+from apps.core.inputs import as_input, load_xml
 from apps.core.plans import record_or_bad
 from apps.documents.parsers.base import Record, build, parse_date
 from apps.documents.parsers.xmltext import block_text, flat_text
@@ -50,10 +49,7 @@ def _strip_label(head: str) -> str:
 
 def parse(path: Path):
     path = as_input(path)
-    try:
-        root = parse_xml(path, etree.XMLParser(resolve_entities=False, no_network=True))
-    except etree.XMLSyntaxError as exc:
-        raise SourceFormatError(path, f"not well-formed XML: {exc}") from None
+    root = load_xml(path)
     title_div = next(root.iter("DIV1"), None)
     if title_div is None or title_div.get("TYPE") != "TITLE" or not (title_div.get("N") or "").isdigit():
         raise SourceFormatError(path, "no <DIV1 TYPE='TITLE' N='<number>'> element")

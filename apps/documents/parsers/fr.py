@@ -4,11 +4,10 @@ import re
 from datetime import date, datetime
 from pathlib import Path
 
-from lxml import etree
 from pydantic import Field
 
 from apps.core.errors import SourceFormatError
-from apps.core.inputs import as_input, parse_xml
+from apps.core.inputs import as_input, load_xml
 from apps.core.plans import record_or_bad
 from apps.documents.parsers.base import Record, build, parse_date
 from apps.documents.parsers.xmltext import block_text, flat_text
@@ -158,10 +157,7 @@ def _pages(el, listed: tuple[int, int] | None, page_before: int) -> tuple[int, i
 
 def parse(path: Path):
     path = as_input(path)
-    try:
-        root = parse_xml(path, etree.XMLParser(resolve_entities=False, no_network=True))
-    except etree.XMLSyntaxError as exc:
-        raise SourceFormatError(path, f"not well-formed XML: {exc}") from None
+    root = load_xml(path)
     if root.tag != "FEDREG":
         raise SourceFormatError(path, f"root element is <{root.tag}>, expected <FEDREG>")
     vol, issue = flat_text(root.find("VOL")), flat_text(root.find("NO"))

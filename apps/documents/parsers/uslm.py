@@ -8,7 +8,7 @@ from lxml import etree
 from pydantic import Field
 
 from apps.core.errors import SourceFormatError
-from apps.core.inputs import as_input, parse_xml
+from apps.core.inputs import as_input, load_xml
 from apps.core.plans import BadRecord
 from apps.documents.ids import fold_dashes
 from apps.documents.parsers.base import Record, build
@@ -78,10 +78,7 @@ def parse(path: Path):
     """Every Code section of one title. A title that is not USLM is refused whole; one section that cannot
     be read is yielded as a BadRecord (the runner quarantines it) so the title's other sections still load."""
     path = as_input(path)
-    try:
-        root = parse_xml(path, etree.XMLParser(resolve_entities=False, no_network=True))
-    except etree.XMLSyntaxError as exc:
-        raise SourceFormatError(path, f"not well-formed XML: {exc}") from None
+    root = load_xml(path)
     ns = etree.QName(root.tag).namespace
     if ns not in NAMESPACES:
         raise SourceFormatError(path, f"namespace {ns!r} is not USLM ({' or '.join(NAMESPACES)})")

@@ -1,7 +1,8 @@
 """Helpers shared by the document selectors: id -> row or a recoverable error, common filters."""
 
-from apps.core.errors import InvalidParameter, NotFound
-from apps.core.ids import normalize_for, parse_bill_ref
+from apps.core.bill_mentions import citing
+from apps.core.errors import NotFound
+from apps.core.ids import bill_id_param, normalize_for
 from apps.documents.models import BillMention
 from apps.documents.schemas import BillMentionOut
 
@@ -26,21 +27,11 @@ def dated(queryset, params, field: str = "published_at"):
     return queryset
 
 
-def bill_id_param(raw: str) -> str:
-    ref = parse_bill_ref(raw)
-    if ref is None or ref.congress is None:
-        raise InvalidParameter(
-            "bill_id", f"'{raw}' is not a bill id with a Congress; expected e.g. hr:119:1512."
-        )
-    return ref.id
-
-
-def mentioning(queryset, id_field: str, bill_raw: str | None):
-    """Only rows whose text cites the bill."""
+def mentioning(queryset, resource: str, bill_raw: str | None):
+    """Only ``resource``'s rows whose text cites the bill."""
     if not bill_raw:
         return queryset
-    ids = BillMention.objects.filter(bill_id=bill_id_param(bill_raw)).values("document_id")
-    return queryset.filter(**{f"{id_field}__in": ids})
+    return queryset.filter(**citing(resource, bill_id_param(bill_raw)))
 
 
 def mentions_of(document_id: str) -> list[BillMentionOut]:

@@ -51,7 +51,7 @@ def crec_granule_list(*, params: CrecGranuleListParams) -> Page[CrecGranuleSumma
         qs = qs.filter(chamber=params.chamber)
     if params.speaker:
         qs = qs.filter(turns__speaker_name__iexact=params.speaker.strip()).distinct()
-    qs = mentioning(qs, "crec_id", params.bill_id)
+    qs = mentioning(qs, "congressional-record", params.bill_id)
     return paginate(qs, limit=params.limit, cursor=params.cursor, to_schema=_crec_summary)
 
 

@@ -61,7 +61,7 @@ def crs_report_queryset(*, params: CrsReportListParams):
         qs = qs.filter(authors_text__icontains=params.author)
     if params.topic:
         qs = qs.filter(topics_text__icontains=params.topic)
-    return mentioning(qs, "crs_id", params.bill_id)
+    return mentioning(qs, "crs-reports", params.bill_id)
 
 
 def crs_report_list(*, params: CrsReportListParams) -> Page[CrsReportSummary]:
@@ -113,7 +113,7 @@ def gao_report_queryset(*, params: GaoReportListParams):
     qs = dated(GaoReport.objects.only(*_GAO_SUMMARY_FIELDS), params)
     if params.testimony is not None:
         qs = qs.filter(is_testimony=params.testimony)
-    return mentioning(qs, "gao_id", params.bill_id)
+    return mentioning(qs, "gao-reports", params.bill_id)
 
 
 def gao_report_list(*, params: GaoReportListParams) -> Page[GaoReportSummary]:

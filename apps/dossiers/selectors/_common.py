@@ -3,15 +3,15 @@
 from collections.abc import Callable
 from urllib.parse import urlencode
 
-from django.conf import settings
 from django.db.models import F
 
+from apps.core.conf import knob
 from apps.core.plans import registered_plan
 from apps.dossiers.schemas import LinkedRecord, Section
 
 
 def section_limit() -> int:
-    return int(settings.JOSH.get("DOSSIER_SECTION_LIMIT", 10))
+    return int(knob("DOSSIER_SECTION_LIMIT", 10))
 
 
 def list_url(resource: str, **params) -> str:

@@ -2,11 +2,10 @@
 
 from django.db.models import Count
 
-from apps.activity.models import HearingBill, LobbyingBillMention
 from apps.bills import selectors as bills
 from apps.bills.models import Bill, BillCosponsor, BillLaw
 from apps.bills.schemas import PageParams
-from apps.documents.models import BillMention
+from apps.core.bill_mentions import citing
 from apps.dossiers.schemas import AmendmentRef, BillDossier, PublicLawDossier, Section
 from apps.dossiers.selectors._common import from_page, linked, list_url, section, section_limit
 from apps.registry.models import RollCallVote
@@ -36,17 +35,17 @@ def bill_dossier(*, id: str) -> BillDossier:
             more_url=list_url("votes", bill_id=bid),
         ),
         amendments=_amendments(votes, bid),
-        crs_reports=_mentioned_in("crs-reports", "crs_id", bid),
-        gao_reports=_mentioned_in("gao-reports", "gao_id", bid),
-        congressional_record=_mentioned_in("congressional-record", "crec_id", bid),
+        crs_reports=_mentioned_in("crs-reports", bid),
+        gao_reports=_mentioned_in("gao-reports", bid),
+        congressional_record=_mentioned_in("congressional-record", bid),
         hearings=linked(
             "hearings",
-            {"pk__in": HearingBill.objects.filter(bill_id=bid).values("hearing")},
+            citing("hearings", bid),
             more_url=list_url("hearings", bill_id=bid),
         ),
         lobbying=linked(
             "lda-filings",
-            {"pk__in": LobbyingBillMention.objects.filter(bill_id=bid).values("filing")},
+            citing("lda-filings", bid),
             more_url=list_url("lda-filings", bill_id=bid),
         ),
     )
@@ -77,9 +76,8 @@ def _amendments(votes, bill_id: str) -> Section[AmendmentRef]:
     )
 
 
-def _mentioned_in(slug: str, id_field: str, bill_id: str):
-    ids = BillMention.objects.filter(bill_id=bill_id, source=slug).values("document_id")
-    return linked(slug, {f"{id_field}__in": ids}, more_url=list_url(slug, bill_id=bill_id))
+def _mentioned_in(slug: str, bill_id: str):
+    return linked(slug, citing(slug, bill_id), more_url=list_url(slug, bill_id=bill_id))
 
 
 def public_law_dossier(*, id: str) -> PublicLawDossier:

@@ -4,9 +4,9 @@ from collections import Counter, defaultdict
 
 from django.db.models import Count, Q
 
-from apps.activity.models import LobbyingBillMention
 from apps.bills.models import Bill
 from apps.bills.selectors._common import bill_brief
+from apps.core.bill_mentions import citing
 from apps.documents.models import CrecSpeakerTurn
 from apps.dossiers.schemas import LegislatorDossier, Speeches, SpeechRef, VotesRecord, VotingRecordRow
 from apps.dossiers.selectors._common import from_page, linked, list_url, section, section_limit
@@ -50,11 +50,7 @@ def legislator_dossier(*, id: str) -> LegislatorDossier:
         speeches=_speeches(member, pk),
         lobbying=linked(
             "lda-filings",
-            {
-                "pk__in": LobbyingBillMention.objects.filter(bill_id__in=sponsored.values("bill_id")).values(
-                    "filing"
-                )
-            },
+            citing("lda-filings", sponsored.values("bill_id")),
             more_url=None,
         ),
     )

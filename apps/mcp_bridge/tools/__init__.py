@@ -1,7 +1,7 @@
 """Tool adapters, one module per class. Each ``install(server)`` registers the tools whose backing
 services exist and returns their names; a tool whose service has not landed yet is simply absent."""
 
-from importlib import import_module
+from apps.core.discovery import optional_module
 
 MODULES = ("catalog", "lookups", "search", "fetch", "resolve", "aggregates", "dossiers")
 
@@ -9,11 +9,6 @@ MODULES = ("catalog", "lookups", "search", "fetch", "resolve", "aggregates", "do
 def install_all(server) -> list[str]:
     names: list[str] = []
     for module_name in MODULES:
-        try:
-            module = import_module(f"apps.mcp_bridge.tools.{module_name}")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"apps.mcp_bridge.tools.{module_name}":
-                raise
-            continue
-        names += module.install(server)
+        if module := optional_module(f"apps.mcp_bridge.tools.{module_name}"):
+            names += module.install(server)
     return names

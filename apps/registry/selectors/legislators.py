@@ -4,7 +4,7 @@ from django.db.models import Prefetch
 
 from apps.citations.services import citation_for
 from apps.core.errors import InvalidParameter, NotFound
-from apps.core.ids import normalize_for
+from apps.core.ids import bill_id_param, normalize_for
 from apps.core.legislative import day_start
 from apps.core.pagination import Page, paginate
 from apps.registry.ids import normalize_legislator as classify_legislator
@@ -29,7 +29,6 @@ from apps.registry.services import PARTY_NAMES
 from apps.search.names import search_names
 
 from ._common import legislator_summary, page_window, ranked_page, vote_summary
-from .votes import bill_filter
 
 SPELLED_PARTIES = {name.lower(): name for name in PARTY_NAMES.values()}
 
@@ -214,7 +213,7 @@ def legislator_votes(*, id: str, params: MemberVotesParams) -> Page[MemberVoteOu
     if params.vote:
         qs = qs.filter(vote__vote_id=normalize_for("vote", params.vote, parameter="vote"))
     if params.bill_id:
-        qs = qs.filter(vote__bill_id=bill_filter(params.bill_id, params.congress))
+        qs = qs.filter(vote__bill_id=bill_id_param(params.bill_id, congress=params.congress))
     if params.position:
         qs = qs.filter(normalized=params.position)
     return paginate(

@@ -4,7 +4,7 @@ from datetime import timedelta
 from django.db.models import Q
 
 from apps.core.errors import InvalidParameter, NotFound
-from apps.core.ids import normalize_for, parse_bill_ref
+from apps.core.ids import bill_id_param, normalize_for
 from apps.core.legislative import day_start
 from apps.core.pagination import Page, paginate
 from apps.registry.models import RollCallVote
@@ -79,13 +79,6 @@ def _position(p: dict) -> PositionOut:
     )
 
 
-def bill_filter(raw: str, congress: int | None) -> str:
-    ref = parse_bill_ref(raw)
-    if ref is not None and ref.congress is None and congress is not None:
-        return ref.with_congress(congress).id
-    return normalize_for("bill", raw, parameter="bill_id")
-
-
 def vote_queryset(*, params: VoteListParams):
     """The votes a list's filters select (shared by the list and its aggregates)."""
     qs = RollCallVote.objects.all()
@@ -96,7 +89,7 @@ def vote_queryset(*, params: VoteListParams):
     if params.congress:
         qs = qs.filter(congress=params.congress)
     if params.bill_id:
-        qs = qs.filter(bill_id=bill_filter(params.bill_id, params.congress))
+        qs = qs.filter(bill_id=bill_id_param(params.bill_id, congress=params.congress))
     if params.since:
         qs = qs.filter(voted_at__gte=day_start(params.since))
     if params.until:

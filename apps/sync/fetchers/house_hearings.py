@@ -16,6 +16,7 @@ import lxml.html
 from django.utils import timezone
 from lxml import etree
 
+from apps.core.inputs import xml_parser
 from apps.sync.fetchers import FetchContext, Fetcher, Remote, register
 
 logger = logging.getLogger("josh.sync")
@@ -34,7 +35,7 @@ def feed_events(ctx: FetchContext, code: str, since) -> list[tuple[str, str, str
     """(event id, event page URL, published) for each event in the committee's feed since ``since``."""
     feed = ctx.client.get(ctx.url("HOUSE_DOCS_URL", "/Committee/RSS.ashx"), params={"Code": code}).content
     # The feed uses HTML's &nbsp;, which XML does not define.
-    channel = etree.fromstring(feed.replace(b"&nbsp;", b" "), etree.XMLParser(resolve_entities=False))
+    channel = etree.fromstring(feed.replace(b"&nbsp;", b" "), xml_parser())
     events = []
     for item in channel.iterfind("channel/item"):
         link, published = item.findtext("link", "").strip(), item.findtext("pubDate", "").strip()

@@ -4,8 +4,8 @@ from pathlib import Path
 
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
-from django.db import connection
 
+from apps.core.db.engine import postgres
 from apps.core.db.transfer import copy_from_sqlite
 from apps.core.management.commands.copy_to_sqlite import report
 
@@ -22,7 +22,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, sqlite_file, **options):
         path = Path(sqlite_file)
-        if connection.vendor != "postgresql":
+        if not postgres():
             raise CommandError("Set JOSH_DATABASE_URL=postgres://... : this command writes into PostgreSQL.")
         if not path.is_file():
             raise CommandError(f"{path} is not a file; pass the SQLite database to copy.")

@@ -3,8 +3,8 @@
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
-from django.db import connection
 
+from apps.core.db.engine import postgres
 from apps.core.db.transfer import copy_to_sqlite
 
 
@@ -20,7 +20,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, sqlite_file, **options):
         path = Path(sqlite_file)
-        if connection.vendor != "postgresql":
+        if not postgres():
             raise CommandError("Set JOSH_DATABASE_URL=postgres://... : this command reads from PostgreSQL.")
         if path.exists():
             raise CommandError(f"{path} exists; pass a new path (a copy never overwrites a database).")

@@ -4,7 +4,6 @@ This is what README command 1 runs. It is safe to run again: ingest is idempoten
 incremental, so a second run only reports noops.
 """
 
-import os
 import time
 
 from django.conf import settings
@@ -13,6 +12,7 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand
 from rich.console import Console
 
+from apps.core.conf import env_str
 from apps.core.plans import all_plans
 from apps.core.services.ingest import run_ingest, sample_paths
 
@@ -43,13 +43,14 @@ class Command(BaseCommand):
         console.print(f"[bold green]demo ready[/bold green] in {time.perf_counter() - started:.1f}s")
 
     def _ensure_admin(self, console):
-        username = os.environ.get("JOSH_ADMIN_USER", "admin")
-        password = os.environ.get("JOSH_ADMIN_PASSWORD", "admin")
-        if getattr(settings, "PRODUCTION", False) and "JOSH_ADMIN_PASSWORD" not in os.environ:
+        username = env_str("JOSH_ADMIN_USER", "admin")
+        password = env_str("JOSH_ADMIN_PASSWORD", "")
+        if settings.PRODUCTION and not password:
             console.print(
                 "JOSH_PRODUCTION=1: no admin user created without JOSH_ADMIN_PASSWORD (never 'admin')"
             )
             return
+        password = password or "admin"
         user_model = get_user_model()
         if not user_model.objects.filter(username=username).exists():
             user_model.objects.create_superuser(username=username, email="", password=password)

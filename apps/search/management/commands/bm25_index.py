@@ -1,8 +1,8 @@
 """manage.py bm25_index: (re)build the BM25 term tables of every lexically searched source on PostgreSQL."""
 
 from django.core.management.base import BaseCommand, CommandError
-from django.db import connection
 
+from apps.core.db.engine import postgres
 from apps.search import eligibility, pgbm25
 
 
@@ -14,7 +14,7 @@ class Command(BaseCommand):
     )
 
     def handle(self, *args, **options):
-        if connection.vendor != "postgresql":
+        if not postgres():
             raise CommandError(
                 "Nothing to do on SQLite: FTS5 keeps its own terms. Set JOSH_DATABASE_URL=postgres://..."
             )
