@@ -100,3 +100,34 @@ def test_a_signed_in_reader_saves_the_search_from_the_page(signed_in, chromium, 
     assert page.get_by_role("button", name="Save this search").count() == 0
     assert serious_violations(page) == []
     shot(page, "search-saved-1366")
+
+
+def test_a_reader_saves_a_search_finds_it_on_my_saved_searches_and_deletes_it(signed_in, chromium, server):
+    search_url = server.url + "/search?" + urlencode(QUERY)
+    page = open_page(chromium, search_url, PHONE, [{**signed_in, "url": server.url}])
+    page.get_by_role("button", name="Save this search").click()
+    page.wait_for_load_state()
+    page.get_by_role("status").get_by_role("link", name="My saved searches").click()
+    page.wait_for_load_state()
+    assert page.url == server.url + "/searches"
+    card = page.locator(".saved-searches > li")
+    assert card.count() == 1
+    assert card.get_by_role("heading", level=2).inner_text() == "energy star"
+    feed_link = card.get_by_role("link", name="Atom feed of “energy star”")
+    assert feed_link.get_attribute("href") == "/search/feed.atom?" + urlencode(QUERY)
+    assert "Email digest: on" in card.inner_text()
+    for name, viewport in (("my-searches-390", PHONE), ("my-searches-1366", DESKTOP)):
+        page.set_viewport_size(viewport)
+        sideways = overflow(page)
+        assert sideways["scroll"] <= sideways["width"], (name, sideways)
+        assert serious_violations(page) == [], name
+        shot(page, name)
+
+    page.get_by_role("button", name="Delete “energy star”").click()
+    page.wait_for_load_state()
+    assert page.url == server.url + "/searches?done=deleted"
+    assert page.get_by_role("status").inner_text() == "Deleted."
+    assert page.locator(".saved-searches > li").count() == 0
+    assert page.get_by_text("No saved searches yet.").is_visible()
+    assert serious_violations(page) == []
+    shot(page, "my-searches-deleted-1366")
