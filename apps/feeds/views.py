@@ -35,7 +35,7 @@ def search_feed(request):
     )
 
 
-SIGN_IN = "/admin/login/"  # the one sign-in page Josh has
+SIGN_IN = "/sign-in"  # a reader's sign-in (apps/feeds/urls.py): the admin's takes staff only
 
 
 @require_POST

@@ -42,6 +42,7 @@ def page_types(base: str) -> dict[str, str]:
     paths["voting-record"] = f"/legislators/{voter['member_id']}"
     paths["reader"] = READER
     paths["not-found"] = "/bills/hr:119:99999"
+    paths["sign-in"] = "/sign-in"  # a reader's, for saved searches (apps/feeds)
     return paths
 
 
@@ -80,7 +81,7 @@ def overflow(page) -> dict:
 def test_no_explorer_page_scrolls_sideways_at_390px(server, phone):
     paths = page_types(server.url)
     assert {"home", "search", "list-votes", "record-votes", "record-legislators"} <= set(paths)
-    assert {"voting-record", "reader", "not-found"} <= set(paths)
+    assert {"voting-record", "reader", "not-found", "sign-in"} <= set(paths)
     assert len([p for p in paths if p.startswith("record-")]) >= 15
     wide = {}
     for name, path in paths.items():

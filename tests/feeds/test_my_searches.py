@@ -57,8 +57,26 @@ def test_the_page_lists_the_readers_own_searches_with_feed_and_digest(client, re
 
 def test_signed_out_is_sent_to_sign_in(client):
     response = client.get("/searches")
-    assert response.status_code == 302 and response["Location"] == "/admin/login/?next=/searches"
+    assert response.status_code == 302 and response["Location"] == "/sign-in?next=/searches"
     assert "My saved searches" not in client.get("/search").content.decode()
+
+
+def test_a_reader_without_staff_rights_signs_in_and_lands_on_their_searches(client):
+    """The admin's sign-in takes staff only; a reader signs in at /sign-in (a wrong password is refused)."""
+    user = User.objects.create_user("reader", email="reader@example.org", password="correct horse")
+    SavedSearch.objects.create(user=user, name="broadband", query="q=broadband")
+    page = client.get("/sign-in?next=/searches")
+    assert page.status_code == 200 and 'name="csrfmiddlewaretoken"' in page.content.decode()
+    wrong = client.post("/sign-in", {"username": "reader", "password": "nope", "next": "/searches"})
+    assert wrong.status_code == 200 and 'role="alert"' in wrong.content.decode()
+    response = client.post(
+        "/sign-in", {"username": "reader", "password": "correct horse", "next": "/searches"}
+    )
+    assert (response.status_code, response["Location"]) == (302, "/searches")
+    assert [s.name for s in client.get("/searches").context["searches"]] == ["broadband"]
+    assert client.get("/sign-in")["Location"] == "/searches"  # already signed in: straight on
+    searched = client.get("/search", {"q": "broadband"}).content.decode()
+    assert "Sign in to save it" not in searched
 
 
 def test_rename_and_its_bad_input(client, reader):
