@@ -131,3 +131,29 @@ def test_a_reader_saves_a_search_finds_it_on_my_saved_searches_and_deletes_it(si
     assert page.get_by_text("No saved searches yet.").is_visible()
     assert serious_violations(page) == []
     shot(page, "my-searches-deleted-1366")
+
+
+@pytest.fixture
+def reader():
+    """A reader without staff rights (the admin's sign-in would refuse them), made before Playwright runs."""
+    return User.objects.create_user("reader", email="reader@example.org", password="correct horse")
+
+
+def test_a_reader_signs_in_from_the_search_page_and_comes_back_to_save_it(reader, chromium, server):
+    search_url = server.url + "/search?" + urlencode(QUERY)
+    page = open_page(chromium, search_url, PHONE)
+    page.get_by_role("link", name="Sign in to save it").click()
+    page.wait_for_load_state()
+    assert page.get_by_role("heading", name="Sign in").is_visible()
+    sideways = overflow(page)
+    assert sideways["scroll"] <= sideways["width"], sideways
+    assert serious_violations(page) == []
+    shot(page, "sign-in-390")
+    page.get_by_label("Username").fill("reader")
+    page.get_by_label("Password").fill("correct horse")
+    page.get_by_role("button", name="Sign in").click()
+    page.wait_for_load_state()
+    assert page.url == search_url  # back where the reader was
+    page.get_by_role("button", name="Save this search").click()
+    page.wait_for_load_state()
+    assert page.get_by_role("status").filter(has_text="Saved").is_visible()
