@@ -58,7 +58,7 @@ def citation_check(q: str, *, resolved: bool) -> CitationCheck | None:
         elif cite.kind == BILL and cite.id is None:
             missing = f"Josh holds no {cite.label} in any Congress it has loaded"
         else:
-            missing = f"Josh holds no {kind_name(cite.kind)} {cite.label}"
+            missing = f"Josh holds no such {kind_name(cite.kind)}"
         hint = (
             f"“{cite.label}” reads as a {kind_name(cite.kind)} citation, but {missing}. The hits match its "
             "words, not the citation: check the numbers (GET /v1/sources lists what is loaded)."

@@ -154,21 +154,19 @@ UNRESOLVED = [
         "Pub. L. 117-9999",
         "public-law",
         "Pub. L. 117-9999",
-        "“Pub. L. 117-9999” reads as a public law citation, but Josh holds no public law Pub. L. 117-9999.",
+        "“Pub. L. 117-9999” reads as a public law citation, but Josh holds no such public law.",
     ),
     (
         "S. Rept. 118-12",
         "committee_report",
         "S. Rept. 118-12",
-        "“S. Rept. 118-12” reads as a committee report citation, but Josh holds no committee report "
-        "S. Rept. 118-12.",
+        "“S. Rept. 118-12” reads as a committee report citation, but Josh holds no such committee report.",
     ),
     (
         "42 U.S.C. 1983",
         "usc_section",
         "42 U.S.C. 1983",
-        "“42 U.S.C. 1983” reads as a U.S. Code section citation, but Josh holds no U.S. Code section "
-        "42 U.S.C. 1983.",
+        "“42 U.S.C. 1983” reads as a U.S. Code section citation, but Josh holds no such U.S. Code section.",
     ),
     (
         "H.R. 99999",
