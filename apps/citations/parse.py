@@ -37,6 +37,19 @@ _BILL_CONGRESS_RE = re.compile(
     r"^(?P<bill>.+?)\s*[,(]?\s*(?P<congress>\d{1,3})(?:st|nd|rd|th)(?:\s+Congress)?\s*\)?$", re.I
 )
 _MAX_CHARS = 80
+# How a reader names each form, for messages ("Josh holds no public law Pub. L. 117-9999").
+KIND_NAMES = {
+    FR_PAGE: "Federal Register page",
+    COMMITTEE_REPORT: "committee report",
+    BILL: "bill",
+    "public-law": "public law",
+    "usc_section": "U.S. Code section",
+    "cfr_section": "CFR section",
+    "fr_document": "Federal Register document",
+    "crs_report": "CRS report",
+    "gao_report": "GAO report",
+    "executive_order": "executive order",
+}
 
 
 @dataclass(frozen=True)
@@ -60,6 +73,10 @@ def parse_citation(text: str) -> Cite | None:
         if cite := parser(text):
             return cite
     return None
+
+
+def kind_name(kind: str) -> str:
+    return KIND_NAMES.get(kind) or kind.replace("_", " ").replace("-", " ")
 
 
 def _fr_page(text: str) -> Cite | None:

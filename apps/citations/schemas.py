@@ -67,3 +67,18 @@ class EntityCard(BaseModel):
     name: str = Field(description="The member's or committee's name, or the record's title.")
     detail: str = Field(description='One line saying what it is, e.g. "Senator, D-MA" or "89 FR 9741-9743".')
     matched: str = Field(description="What the query was read as: the name, or the citation as printed.")
+
+
+class CitationCheck(BaseModel):
+    """What a search made of a query that is, as a whole, a citation: whether Josh holds the record it names.
+    A citation of nothing held ("89 FR 99999") is flagged rather than answered silently with word matches."""
+
+    text: str = Field(description='The citation as printed: "89 FR 9838", "Pub. L. 117-58".')
+    kind: str = Field(description="Its form: fr_page, committee_report, bill, public-law, usc_section, ...")
+    resolved: bool = Field(
+        description="true: Josh holds the record (entities has its card); false: it does not."
+    )
+    hint: str | None = Field(
+        None,
+        description="When not resolved: that no such record is loaded, and that the hits match only words.",
+    )

@@ -30,6 +30,7 @@ from apps.explorer.activity import activity
 from apps.explorer.links import link_for_id
 from apps.registry import selectors as registry
 from apps.registry.schemas import MembersParams
+from apps.search.entities import citation_check
 
 EXAMPLE_SEARCHES = (
     ("walk-in freezer efficiency", ""),
@@ -147,7 +148,7 @@ def _search_page(request):
         return render(request, "explorer/search.html", _search_context(form))
     if form.as_ is None and (url := records.lookup(form.q)):
         return HttpResponseRedirect(url)
-    entities = _entity_cards(form.q)
+    entities, cited = _entity_cards(form.q)
     # A query that is exactly a citation of a record Josh holds opens it, as an id does: the reader typed
     # "89 FR 9838" to read that document. as=words keeps the word search (with the card above the hits).
     if form.as_ is None and entities and entities[0]["kind"] == "citation":
@@ -183,6 +184,7 @@ def _search_page(request):
         form,
         outcome=outcome,
         entities=entities,
+        citation=citation_check(form.q, resolved=cited),  # "89 FR 99999": says no such record, above the hits
         hits=hits,
         facets=facets,
         years=years,
@@ -204,13 +206,16 @@ def _is_year(form, year: int) -> bool:
     return bool(form.since and form.until and form.since.year == form.until.year == year)
 
 
-def _entity_cards(q: str) -> list[dict]:
-    """The members, committees and cited record the query names, each with its page (one box)."""
-    return [
+def _entity_cards(q: str) -> tuple[list[dict], bool]:
+    """The members, committees and cited record the query names, each with its page (one box); and whether
+    a citation card was among them (Josh holds the record the query cites)."""
+    cards = find_entities(q)
+    shown = [
         {**card.model_dump(), "url": records.record_path(card.resource, card.id)}
-        for card in find_entities(q)
+        for card in cards
         if card.resource in records.GETTERS
     ]
+    return shown, any(card.kind == "citation" for card in cards)
 
 
 def _err(exc: JoshError) -> dict:

@@ -16,6 +16,9 @@ class SavedSearch(models.Model):
     query = models.CharField(
         max_length=2000, help_text="The search page's query string, e.g. q=snap&mode=lexical."
     )
+    digest = models.BooleanField(
+        default=True, help_text="Email its new matches in the digest; off, the search keeps only its feed."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     last_sent_at = models.DateTimeField(
         null=True, blank=True, help_text="When its last digest went out; the next one has what is new since."

@@ -34,3 +34,18 @@ class SearchFeed(BaseModel):
     entries: list[FeedEntry] = Field(description="Newest first by published date; undated records last.")
     matched: int = Field(description="Records the search matched (its total).")
     size: int = Field(description="The most entries a feed carries.")
+
+
+class SavedSearchOut(BaseModel):
+    """A saved search as its owner's "My saved searches" page lists it."""
+
+    id: int
+    name: str
+    query: str = Field(description="The search page's query string.")
+    search_path: str = Field(description="The search page (site-relative).")
+    feed_path: str = Field(
+        description="Its Atom feed (site-relative): follows the search without an account."
+    )
+    digest: bool = Field(description="Whether send_digests emails its new matches.")
+    created_at: datetime
+    last_sent_at: datetime | None

@@ -6,7 +6,8 @@ the first ``SIZE``. So a new record that answers the query is the feed's first e
 """
 
 from apps.explorer.records import GETTERS, record_path
-from apps.feeds.schemas import FeedEntry, SearchFeed
+from apps.feeds.models import SavedSearch
+from apps.feeds.schemas import FeedEntry, SavedSearchOut, SearchFeed
 from apps.search.schemas import SearchHit
 from apps.search.selectors import search
 
@@ -46,3 +47,20 @@ def _entry(hit: SearchHit) -> FeedEntry:
         citation=hit.citation,
         path=record_path(hit.resource, hit.id) if hit.resource in GETTERS else None,
     )
+
+
+def saved_searches(user) -> list[SavedSearchOut]:
+    """``user``'s own saved searches, by name."""
+    return [
+        SavedSearchOut(
+            id=s.pk,
+            name=s.name,
+            query=s.query,
+            search_path=f"/search?{s.query}",
+            feed_path=f"/search/feed.atom?{s.query}",
+            digest=s.digest,
+            created_at=s.created_at,
+            last_sent_at=s.last_sent_at,
+        )
+        for s in SavedSearch.objects.filter(user=user).order_by("name", "pk")
+    ]

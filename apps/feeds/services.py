@@ -8,7 +8,7 @@ from django.conf import settings
 from django.core.mail import send_mail
 from django.utils import timezone
 
-from apps.core.errors import InvalidParameter, JoshError
+from apps.core.errors import InvalidParameter, JoshError, NotFound
 from apps.core.public_url import public_base_url
 from apps.feeds.models import SavedSearch
 from apps.feeds.schemas import FeedEntry
@@ -26,6 +26,41 @@ def save_search(user, form) -> SavedSearch:
     return saved
 
 
+def _own(user, pk: int) -> SavedSearch:
+    """``user``'s saved search ``pk``; another user's is as missing as one that never was (no id probing)."""
+    saved = SavedSearch.objects.filter(user=user, pk=pk).first()
+    if saved is None:
+        raise NotFound(f"You have no saved search {pk}. Your saved searches are listed at /searches.")
+    return saved
+
+
+NAME_MAX = SavedSearch._meta.get_field("name").max_length
+
+
+def rename_saved_search(user, pk: int, name: str) -> SavedSearch:
+    name = " ".join(name.split())
+    if not name:
+        raise InvalidParameter("name", "name is empty: give the saved search a name.")
+    if len(name) > NAME_MAX:
+        raise InvalidParameter("name", f"name is {len(name)} characters: at most {NAME_MAX}.")
+    saved = _own(user, pk)
+    saved.name = name
+    saved.save(update_fields=["name"])
+    return saved
+
+
+def set_digest(user, pk: int, on: bool) -> SavedSearch:
+    """Turn the search's email digest on or off; its feed is unaffected."""
+    saved = _own(user, pk)
+    saved.digest = on
+    saved.save(update_fields=["digest"])
+    return saved
+
+
+def delete_saved_search(user, pk: int) -> None:
+    _own(user, pk).delete()
+
+
 # The search page's parser (apps.explorer.search.parse_form over a query string), passed in by the adapter.
 Parse = Callable[[str], object]
 
@@ -38,12 +73,12 @@ def new_entries(saved: SavedSearch, parse: Parse) -> list[FeedEntry]:
 
 
 def send_digests(parse: Parse, now: datetime | None = None) -> int:
-    """Email each saved search's new entries to its user; return how many emails went out. A search with
-    nothing new sends nothing; one that can no longer run (a source since removed) is logged and skipped."""
+    """Email each saved search's new entries to its user; return how many emails went out. A search whose
+    digest its owner turned off, or with nothing new, sends nothing; one that can no longer run (a source since removed) is logged and skipped."""
     # Taken before the searches run: a record ingested meanwhile may come in two digests, never in none.
     now = now or timezone.now()
     sent = 0
-    for saved in SavedSearch.objects.select_related("user").exclude(user__email=""):
+    for saved in SavedSearch.objects.select_related("user").filter(digest=True).exclude(user__email=""):
         try:
             entries = new_entries(saved, parse)
         except JoshError as exc:

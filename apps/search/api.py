@@ -11,9 +11,9 @@ from django.http import JsonResponse
 from ninja import Query, Router, Schema
 from pydantic import Field
 
-from apps.citations.schemas import EntityCard
+from apps.citations.schemas import CitationCheck, EntityCard
 from apps.core.plans import all_plans
-from apps.search.entities import entities_for
+from apps.search.entities import one_box
 from apps.search.ordering import SortParam
 from apps.search.schemas import SearchPage
 from apps.search.selectors import search, similar
@@ -50,6 +50,9 @@ class SearchAnswer(SearchPage):
         description='The members, committees and cited record the whole query names ("Sen. Markey", '
         '"Ways and Means", "89 FR 9838"), best first; empty for most searches.',
     )
+    citation: CitationCheck | None = Field(
+        None, description="Set when the query is a citation; resolved false: Josh holds no such record."
+    )
 
 
 class SimilarParams(Schema):
@@ -66,7 +69,7 @@ class SimilarParams(Schema):
 )
 def search_view(request, params: Query[SearchParams]):
     body = search(**params.dict()).public()
-    return JsonResponse({**body, "entities": entities_for(params.q)})
+    return JsonResponse({**body, **one_box(params.q)})
 
 
 def _similar_view(slug: str):

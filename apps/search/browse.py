@@ -2,7 +2,7 @@
 
 from apps.browse.views import BrowseView, browse, query_url
 from apps.search.api import SearchParams
-from apps.search.entities import entities_for
+from apps.search.entities import one_box
 from apps.search.selectors import search
 
 
@@ -25,7 +25,7 @@ class SearchPage(BrowseView):
         return search(**params.model_dump())
 
     def dump(self, out):
-        return {**out.public(), "entities": entities_for(self.request.query_params.get("q", ""))}
+        return {**out.public(), **one_box(self.request.query_params.get("q", ""))}
 
     def extra_links(self, data, **kwargs):
         links, offset, shown = super().extra_links(data), self.offset(), len(data.get("results", []))

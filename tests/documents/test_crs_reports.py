@@ -1,9 +1,11 @@
 from collections import Counter
 from datetime import date
+from pathlib import Path
 
 import pytest
 
 from apps.documents.models import BillMention, CrsCatalogEntry, CrsReport
+from apps.documents.parsers import crs
 
 pytestmark = pytest.mark.django_db
 
@@ -81,3 +83,19 @@ def test_crs_products_cited_in_the_text():
     assert CrsReport.objects.get(crs_id="crs:IN12680").cited_products == ["crs:R47447"]
     assert sum(len(ids) for ids in CrsReport.objects.values_list("cited_products", flat=True)) == 325
     assert all("crs:98-317" != i for i in CrsReport.objects.get(crs_id="crs:98-317").cited_products)
+
+
+CRS_CORPUS = Path(__file__).resolve().parents[2] / "corpus" / "crs"
+
+
+def test_the_jump_to_main_text_link_is_dropped_from_every_sample_report():
+    """EveryCRSReport puts a skip link under a long report's title: page chrome, kept out of body and snippets."""
+    with_link = sorted(p for p in CRS_CORPUS.rglob("*.md") if "Jump to Main Text of Report" in p.read_text())
+    assert len(with_link) == 22  # the sample's long reports
+    for path in with_link:
+        [record] = crs.parse(path)
+        assert "Jump to Main Text" not in record.body, path.name
+        assert not record.body.startswith("---"), path.name
+    report = CrsReport.objects.get(crs_id="crs:R48913")
+    assert report.body.startswith("# Contents\n\n- Introduction\n")
+    assert not CrsReport.objects.filter(body__contains="Jump to Main Text").exists()

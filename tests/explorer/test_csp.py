@@ -36,6 +36,7 @@ EXPLORER = {
     "committee": "/committees/HSWM",
     "list": "/votes",
     "document": "/regulatory-documents/regdoc:FRTIB_FRDOC_0001-0319",
+    "sign-in": "/sign-in",  # a reader's, for saved searches (apps/feeds)
 }
 BROWSE = {
     "browse-root": "/browse/",

@@ -35,7 +35,19 @@ def page_types(base: str) -> dict[str, str]:
         results = json.loads(urlopen(f"{base}/v1/{resource}?limit=1").read())["results"]
         if results:  # a resource whose sample holds no record has no page to show
             paths[f"record-{resource}"] = f"/{resource}/{quote(results[0]['id'], safe=':')}"
+    # Page types inside a record page that its first record may not show: a member's voting record (a member
+    # of the first roll call), the reader of a long report with its contents list, and the not-found page.
+    [vote] = json.loads(urlopen(f"{base}/v1/votes?limit=1").read())["results"]
+    voter = json.loads(urlopen(f"{base}/v1/votes/{quote(vote['id'], safe=':')}").read())["positions"][0]
+    paths["voting-record"] = f"/legislators/{voter['member_id']}"
+    paths["reader"] = READER
+    paths["not-found"] = "/bills/hr:119:99999"
+    paths["sign-in"] = "/sign-in"  # a reader's, for saved searches (apps/feeds)
     return paths
+
+
+READER = "/crs-reports/crs:R48694"  # a 180,000-character report with its own contents list
+SIGNED_IN = {"my-searches": "/searches", "search-signed-in": "/search?q=" + quote(QUERY)}
 
 
 @pytest.fixture
@@ -69,6 +81,7 @@ def overflow(page) -> dict:
 def test_no_explorer_page_scrolls_sideways_at_390px(server, phone):
     paths = page_types(server.url)
     assert {"home", "search", "list-votes", "record-votes", "record-legislators"} <= set(paths)
+    assert {"voting-record", "reader", "not-found", "sign-in"} <= set(paths)
     assert len([p for p in paths if p.startswith("record-")]) >= 15
     wide = {}
     for name, path in paths.items():
@@ -77,6 +90,46 @@ def test_no_explorer_page_scrolls_sideways_at_390px(server, phone):
         if found["scroll"] > found["width"]:
             wide[name] = found
     assert not wide, json.dumps(wide)
+
+
+def test_page_types_show_what_they_stand_for(server, phone):
+    """The voting record, reader and not-found types are what their names say (so the width and axe checks
+    above cover them)."""
+    paths = page_types(server.url)
+    phone.goto(server.url + paths["voting-record"])
+    assert phone.get_by_role("heading", name="Voting record").is_visible()
+    phone.goto(server.url + paths["reader"])
+    assert phone.locator("nav.toc a").count() >= 5
+    response = phone.goto(server.url + paths["not-found"])
+    assert response.status == 404
+
+
+@pytest.fixture
+def signed_in(client):
+    """A reader with a saved search, and their session cookie (made before Playwright runs)."""
+    from django.conf import settings
+    from django.contrib.auth.models import User
+
+    from apps.feeds.models import SavedSearch
+
+    user = User.objects.create_user("analyst", email="analyst@example.org", password="x" * 12)
+    SavedSearch.objects.create(user=user, name=QUERY, query="q=" + quote(QUERY))
+    client.force_login(user)
+    return {"name": settings.SESSION_COOKIE_NAME, "value": client.cookies[settings.SESSION_COOKIE_NAME].value}
+
+
+def test_signed_in_pages_neither_scroll_sideways_nor_fail_axe_at_390px(signed_in, server, phone):
+    """The feeds pages a signed-in reader sees: "My saved searches" and the search page with "Save this
+    search" (the signed-out page types are above)."""
+    phone.context.add_cookies([{**signed_in, "url": server.url}])
+    found = {}
+    for name, path in SIGNED_IN.items():
+        phone.goto(server.url + path)
+        assert phone.get_by_role("link", name="My saved searches").first.is_visible(), name
+        sideways, violations = overflow(phone), serious_violations(phone)
+        if sideways["scroll"] > sideways["width"] or violations:
+            found[name] = {"overflow": sideways, "axe": violations}
+    assert found == {}
 
 
 def test_search_results_start_on_the_first_phone_screen(server, phone):

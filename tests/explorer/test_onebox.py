@@ -6,6 +6,7 @@ opening a query that is exactly a citation. The browser journeys are tests/explo
 """
 
 import pytest
+from django.utils.html import escape
 
 from apps.dossiers.selectors.entities import find_entities
 
@@ -140,12 +141,79 @@ def test_the_search_page_shows_cards_above_the_hits(corpus_sample, client):
     assert 'class="entities"' not in plain
 
 
-@pytest.mark.parametrize("q", ["89 FR 1", "S. Rept. 118-12"])
-def test_a_citation_of_a_record_not_held_is_searched_and_says_so(corpus_sample, client, q):
+# A citation that parses but names no record held, and what the answer says of it (``citation.hint``).
+UNRESOLVED = [
+    (
+        "89 FR 99999",
+        "fr_page",
+        "89 FR 99999",
+        "“89 FR 99999” reads as a Federal Register page citation, but Josh holds no Federal Register document "
+        "printed on page 99999 of volume 89.",
+    ),
+    (
+        "Pub. L. 117-9999",
+        "public-law",
+        "Pub. L. 117-9999",
+        "“Pub. L. 117-9999” reads as a public law citation, but Josh holds no such public law.",
+    ),
+    (
+        "S. Rept. 118-12",
+        "committee_report",
+        "S. Rept. 118-12",
+        "“S. Rept. 118-12” reads as a committee report citation, but Josh holds no such committee report.",
+    ),
+    (
+        "42 U.S.C. 1983",
+        "usc_section",
+        "42 U.S.C. 1983",
+        "“42 U.S.C. 1983” reads as a U.S. Code section citation, but Josh holds no such U.S. Code section.",
+    ),
+    (
+        "H.R. 99999",
+        "bill",
+        "H.R. 99999",
+        "“H.R. 99999” reads as a bill citation, but Josh holds no H.R. 99999 in any Congress it has loaded.",
+    ),
+]
+WORDS_NOT_CITATION = (
+    " The hits match its words, not the citation: check the numbers (GET /v1/sources lists what is loaded)."
+)
+
+
+@pytest.mark.parametrize(("q", "kind", "text", "hint"), UNRESOLVED, ids=[u[0] for u in UNRESOLVED])
+def test_a_citation_of_no_record_is_flagged_on_rest_browse_and_the_page(
+    corpus_sample, client, q, kind, text, hint
+):
+    expected = {"text": text, "kind": kind, "resolved": False, "hint": hint + WORDS_NOT_CITATION}
+    rest = client.get("/v1/search", {"q": q, "mode": "lexical"})
+    assert rest.status_code == 200
+    assert rest.json()["citation"] == expected and rest.json()["entities"] == []
+    browse = client.get("/browse/search", {"q": q, "mode": "lexical", "format": "json"}).json()
+    assert browse["citation"] == expected
+
     response = client.get("/search", {"q": q, "mode": "lexical"})
     html = response.content.decode()
     assert response.status_code == 200 and 'class="entities"' not in html
-    assert "reads as an id, but no such record is loaded" in html
+    note = html.index('<p class="note citation-missing" role="status">')
+    assert html.index(escape(hint), note) == note + len('<p class="note citation-missing" role="status">')
+    if '<ol class="hits"' in html:  # the note comes before any hit
+        assert note < html.index('<ol class="hits"')
+    assert "reads as an id" not in html
+
+
+def test_a_citation_of_a_held_record_is_resolved_and_words_are_no_citation(corpus_sample, client):
+    cited = client.get("/v1/search", {"q": "Pub. L. 117-103", "mode": "lexical"}).json()
+    assert cited["citation"] == {
+        "text": "Pub. L. 117-103",
+        "kind": "public-law",
+        "resolved": True,
+        "hint": None,
+    }
+    assert [(e["kind"], e["id"]) for e in cited["entities"]] == [("citation", "pl:117:103")]
+    page = client.get("/search", {"q": "89 FR 9838", "as": "words", "mode": "lexical"}).content.decode()
+    assert "citation-missing" not in page
+    for words in ("walk-in freezer efficiency", "Sen. Markey"):
+        assert client.get("/v1/search", {"q": words, "mode": "lexical"}).json()["citation"] is None
 
 
 def test_the_cards_survive_a_document_search_past_its_budget(corpus_sample, client, monkeypatch):

@@ -110,3 +110,27 @@ def test_the_search_page_with_cards_is_clean_and_fits(server, browser, viewport)
             first = browser.locator("ol.hits li.hit").first.bounding_box()
             assert first is not None and first["y"] < viewport["height"], (q, first)  # hits above the fold
         assert axe_violations(browser) == [], q
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1366", "390"])
+def test_a_citation_of_no_record_says_so_above_the_hits(server, browser, viewport):
+    """ "89 FR 99999" parses but names no record held: the page stays a word search and says so, on the first
+    screen, before any hit."""
+    browser.set_viewport_size(viewport)
+    from_home_box(browser, server.url, "89 FR 99999")
+    assert browser.url.startswith(server.url + "/search?")
+    note = browser.get_by_role("status").filter(has_text="reads as a Federal Register page citation")
+    assert note.is_visible()
+    assert "Josh holds no Federal Register document printed on page 99999 of volume 89" in note.inner_text()
+    assert browser.locator("section.entities").count() == 0
+    box = note.bounding_box()
+    assert box["y"] < viewport["height"], box
+    hits = browser.locator("ol.hits li.hit")
+    if hits.count():
+        assert box["y"] < hits.first.bounding_box()["y"]
+    out = SHOTS / "onebox"
+    out.mkdir(parents=True, exist_ok=True)
+    browser.screenshot(path=str(out / f"search-citation-missing-{viewport['width']}.png"))
+    found = overflow(browser)
+    assert found["scroll"] <= found["width"], found
+    assert axe_violations(browser) == []

@@ -56,7 +56,7 @@ def test_a_signed_in_reader_saves_the_search_from_its_page(client, reader):
 def test_saving_needs_a_sign_in_and_words(client):
     assert "Save this search" not in client.get("/search", QUERY).content.decode()
     response = client.post("/search/save", QUERY)
-    assert response.status_code == 302 and response["Location"].startswith("/admin/login/?next=/search/save")
+    assert response.status_code == 302 and response["Location"].startswith("/sign-in?next=/search/save")
     client.force_login(User.objects.create_user("someone", password="x" * 12))
     response = client.post("/search/save", {"q": "", "mode": "lexical"})
     assert response.status_code == 400 and response.json()["error"]["hint"]["parameter"] == "q"

@@ -15,6 +15,7 @@ from django.contrib.auth.models import User
 
 from tests.explorer.test_journeys import CHROMIUM, SHOTS, playwright, serious_violations
 from tests.explorer.test_mobile import DESKTOP, PHONE, overflow
+from tests.explorer.test_onebox_browser import axe_violations
 from tests.feeds.conftest import QUERY
 
 pytestmark = [
@@ -100,3 +101,60 @@ def test_a_signed_in_reader_saves_the_search_from_the_page(signed_in, chromium, 
     assert page.get_by_role("button", name="Save this search").count() == 0
     assert serious_violations(page) == []
     shot(page, "search-saved-1366")
+
+
+def test_a_reader_saves_a_search_finds_it_on_my_saved_searches_and_deletes_it(signed_in, chromium, server):
+    search_url = server.url + "/search?" + urlencode(QUERY)
+    page = open_page(chromium, search_url, PHONE, [{**signed_in, "url": server.url}])
+    page.get_by_role("button", name="Save this search").click()
+    page.wait_for_load_state()
+    page.get_by_role("status").get_by_role("link", name="My saved searches").click()
+    page.wait_for_load_state()
+    assert page.url == server.url + "/searches"
+    card = page.locator(".saved-searches > li")
+    assert card.count() == 1
+    assert card.get_by_role("heading", level=2).inner_text() == "energy star"
+    feed_link = card.get_by_role("link", name="Atom feed of “energy star”")
+    assert feed_link.get_attribute("href") == "/search/feed.atom?" + urlencode(QUERY)
+    assert "Email digest: on" in card.inner_text()
+    for name, viewport in (("my-searches-390", PHONE), ("my-searches-1366", DESKTOP)):
+        page.set_viewport_size(viewport)
+        sideways = overflow(page)
+        assert sideways["scroll"] <= sideways["width"], (name, sideways)
+        assert axe_violations(page) == [], name
+        shot(page, name)
+
+    page.get_by_role("button", name="Delete “energy star”").click()
+    page.wait_for_load_state()
+    assert page.url == server.url + "/searches?done=deleted"
+    assert page.get_by_role("status").inner_text() == "Deleted."
+    assert page.locator(".saved-searches > li").count() == 0
+    assert page.get_by_text("No saved searches yet.").is_visible()
+    assert axe_violations(page) == []
+    shot(page, "my-searches-deleted-1366")
+
+
+@pytest.fixture
+def reader():
+    """A reader without staff rights (the admin's sign-in would refuse them), made before Playwright runs."""
+    return User.objects.create_user("reader", email="reader@example.org", password="correct horse")
+
+
+def test_a_reader_signs_in_from_the_search_page_and_comes_back_to_save_it(reader, chromium, server):
+    search_url = server.url + "/search?" + urlencode(QUERY)
+    page = open_page(chromium, search_url, PHONE)
+    page.get_by_role("link", name="Sign in to save it").click()
+    page.wait_for_load_state()
+    assert page.get_by_role("heading", name="Sign in").is_visible()
+    sideways = overflow(page)
+    assert sideways["scroll"] <= sideways["width"], sideways
+    assert axe_violations(page) == []
+    shot(page, "sign-in-390")
+    page.get_by_label("Username").fill("reader")
+    page.get_by_label("Password").fill("correct horse")
+    page.get_by_role("button", name="Sign in").click()
+    page.wait_for_load_state()
+    assert page.url == search_url  # back where the reader was
+    page.get_by_role("button", name="Save this search").click()
+    page.wait_for_load_state()
+    assert page.get_by_role("status").filter(has_text="Saved").is_visible()

@@ -145,3 +145,20 @@ async def test_count_by_caucus_and_committee_seats(josh_server):
     assert {g["key"]: g["count"] for g in seats["groups"]}["Chair"] == 1
     rest = httpx.get(josh_server.url + "/v1/committee-memberships?committee=HSWM&group_by=title", timeout=30)
     assert rest.json()["groups"] == seats["groups"]  # the same resource, the same answer on /v1
+
+
+async def test_a_citation_of_no_record_is_flagged_by_the_search_tools(josh_server):
+    """ "89 FR 99999" parses as a citation but names nothing held: the answer says so (citation.resolved false,
+    with the hint) instead of silently answering with word matches; a held citation is resolved."""
+    hint = (
+        "“89 FR 99999” reads as a Federal Register page citation, but Josh holds no Federal Register document "
+        "printed on page 99999 of volume 89. The hits match its words, not the citation: check the numbers "
+        "(GET /v1/sources lists what is loaded)."
+    )
+    for name in ("search", "lexical_search"):
+        body = await _call(josh_server.url, name, {"query": "89 FR 99999"})
+        assert body["citation"] == {"text": "89 FR 99999", "kind": "fr_page", "resolved": False, "hint": hint}
+    held = await _call(josh_server.url, "lexical_search", {"query": "89 FR 9838"})
+    assert held["citation"] == {"text": "89 FR 9838", "kind": "fr_page", "resolved": True, "hint": None}
+    words = await _call(josh_server.url, "lexical_search", {"query": "drinking water"})
+    assert words["citation"] is None

@@ -34,7 +34,7 @@ def test_hybrid_response_shape(get):
     body = response.json()
     assert set(body) == {
         "results", "total", "total_basis", "source_counts", "no_match", "took_ms", "mode", "ignored_terms",
-        "approximate", "entities", "vector_coverage",
+        "approximate", "entities", "citation", "vector_coverage",
     }  # fmt: skip
     assert body["vector_coverage"] == {"bills": 1.0}  # every bill embedded
     assert body["mode"] == "hybrid" and body["total"] == 8 and body["total_basis"] == "exact"
@@ -42,7 +42,7 @@ def test_hybrid_response_shape(get):
         body["source_counts"] == {"bills": 8} and body["no_match"] is None
     )  # no floor for the hashing model
     assert body["ignored_terms"] == [] and body["approximate"] == []  # 8 bills: every chunk rescored
-    assert body["entities"] == []  # words, not a name or a citation
+    assert body["entities"] == [] and body["citation"] is None  # words, not a name or a citation
     top = body["results"][0]
     assert set(top) == HIT_KEYS
     assert top["id"] == "hr:119:102" and top["source"] == "bills" and top["resource"] == "bills"

@@ -19,6 +19,8 @@ _TABLE_RE = re.compile(r"^\|\s*\*\*(?P<k>[^*:]+):\*\*\s*\|\s*(?P<v>.*?)\s*$")
 _NUMBER_RE = re.compile(r"^(?:[A-Z]{1,3}\d{4,5}|\d{2}-\d{1,4}[A-Z]?)$")
 _FILE_VERSION_RE = re.compile(r"^[A-Z]*\d+v(\d+)-")
 _DISCLAIMER_RE = re.compile(r"^\s*Disclaimer:", re.M)
+# EveryCRSReport's skip link under a long report's title line: page chrome, not report text.
+_JUMP_RE = re.compile(r"^\[Jump to Main Text of Report\]\([^)]*\)[ \t]*$", re.M)
 TYPE_BY_LABEL = {
     "reports": "report",
     "report": "report",
@@ -80,14 +82,15 @@ def _split_list(value: str) -> list[str]:
 
 
 def _after_title_line(text: str, number: str) -> str:
-    """Drop the '[Listen](...)Title Updated <date> (NUMBER)' lines and the rule after them."""
+    """Drop the '[Listen](...)Title Updated <date> (NUMBER)' lines, the "Jump to Main Text" link under them
+    and the rule after them."""
     lines = text.split("\n")
     cut = 1
     for i, line in enumerate(lines[:6]):
         if f"({number})" in line:
             cut = i + 1
             break
-    body = "\n".join(lines[cut:]).lstrip()
+    body = _JUMP_RE.sub("", "\n".join(lines[cut:]), count=1).lstrip()
     return body[3:] if body.startswith("---") else body
 
 

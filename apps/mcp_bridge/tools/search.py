@@ -64,20 +64,27 @@ BILL_ID = Annotated[
 def _models():
     from pydantic import create_model
 
+    from apps.citations.schemas import CitationCheck
     from apps.search.schemas import SearchHit, SearchPage
 
-    if "url" in SearchHit.model_fields:
-        return SearchPage
-    hit = create_model(
-        "McpSearchHit",
-        __base__=SearchHit,
-        url=(str, Field(description="Canonical URL to cite for this hit (its citation URL).")),
+    hit = SearchHit
+    if "url" not in SearchHit.model_fields:
+        hit = create_model(
+            "McpSearchHit",
+            __base__=SearchHit,
+            url=(str, Field(description="Canonical URL to cite for this hit (its citation URL).")),
+        )
+    return create_model(
+        "McpSearchPage",
+        __base__=SearchPage,
+        results=(list[hit], ...),
+        citation=(CitationCheck | None, None),  # its field names are its description in the outline
     )
-    return create_model("McpSearchPage", __base__=SearchPage, results=(list[hit], ...))
 
 
 def install(server) -> list[str]:
     try:
+        from apps.search.entities import citation_for
         from apps.search.selectors import search as search_selector
     except ImportError:
         return []
@@ -89,6 +96,7 @@ def install(server) -> list[str]:
         for hit in body["results"]:
             api_url = f"{conf.public_base_url()}/v1/{hit['resource']}/{hit['id']}"
             hit.setdefault("url", hit["citation"].get("url") or api_url)
+        body["citation"] = await call(citation_for, q=kwargs["q"])  # "89 FR 99999": flagged, not silent
         return structured(body)
 
     async def search(
@@ -147,16 +155,15 @@ def install(server) -> list[str]:
 SEARCH_DOC = """Search every federal-policy text Josh holds — bills and their text, public laws, reports,
 rules, the Congressional Record... — by meaning and keywords at once (hybrid: BM25 and vector scores fused).
 
-Start here for any topic or question. Returns results [{id, title, url, snippet, citation, ...}] and total
-(records matched; total_basis); pass a hit's id to fetch (full text) or to a typed lookup. total 0 comes with no_match {reason,
-suggestions}: say nothing matched, don't guess. Quoted phrases, NEAR, NOT and AND bind every hit.
+Start here for any topic or question; pass a hit's id to fetch (full text) or to a typed lookup. total 0 comes
+with no_match {reason, suggestions}: say nothing matched, don't guess. A citation of no record held comes
+with citation.resolved false: say so. Quoted phrases, NEAR, NOT and AND bind every hit.
 Searchable sources: {sources:search}. People and committees are not searched here: use resolve_entity."""
 
 LEXICAL_DOC = """Keyword search (BM25 on either engine; title weighted above summary, actions and body).
 
 Prefer it for exact tokens: a bill number or short title, a statute citation, a quoted phrase, a rare term.
-Supports "phrases", prefix*, NEAR(a b, 5) and AND / OR / NOT. Filters (since, until, congress, bill_id) apply before
-ranking. Same payload as search. Sources: {sources:lexical}."""
+Filters apply before ranking. Same payload and sources as search (the source enum lists them)."""
 
 SEMANTIC_DOC = """Meaning search over body text chunks (vector similarity; best passage per document).
 
