@@ -5,7 +5,7 @@ from django.db.models import Count
 from apps.activity.models import HearingBill, LobbyingBillMention
 from apps.bills import selectors as bills
 from apps.bills.models import Bill, BillCosponsor, BillLaw
-from apps.bills.schemas import PageParams
+from apps.core.vocabulary import PageParams
 from apps.documents.models import BillMention
 from apps.dossiers.schemas import AmendmentRef, BillDossier, PublicLawDossier, Section
 from apps.dossiers.selectors._common import from_page, linked, list_url, section, section_limit
