@@ -45,6 +45,7 @@ class Tool:
     rename: Mapping[str, str] = field(default_factory=dict)  # field -> argument name (``q`` -> ``query``)
     # argument -> an annotated type replacing the field's (the same bounds, a description for this tool)
     retype: Mapping[str, Any] = field(default_factory=dict)
+    enums: Mapping[str, str] = field(default_factory=dict)  # argument -> live source list (MCP tools/list)
     wrap: str = ""  # the result under this key (``{"sources": [...]}``): a tool's result is an object
 
 

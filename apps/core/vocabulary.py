@@ -41,6 +41,7 @@ BillId = Annotated[
 ]
 Since = Annotated[date | None, Field(None, description="On or after this day (YYYY-MM-DD).")]
 Until = Annotated[date | None, Field(None, description="On or before this day (YYYY-MM-DD).")]
+SearchText = Annotated[str, Field(max_length=QUERY_MAX_LENGTH)]  # empty: a 400 from the search itself
 RecordId = Annotated[str, Field(min_length=2, max_length=ID_MAX_LENGTH)]
 
 
