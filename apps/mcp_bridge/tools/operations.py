@@ -56,7 +56,7 @@ def _tool(operation: Operation, tool: Tool) -> Callable:
         path = {operation.key: arguments.pop(operation.key)} if operation.key is not None else {}
         fields = {names.get(k, k): v for k, v in arguments.items()}
         params = operation.params(**fields, **tool.fixed) if operation.params is not None else None
-        answer = await call(operation.call, params, **path)
+        answer = await call(operation.call, params=params, **path)
         body = present(answer) if present is not None else answer
         if tool.wrap:  # a tool's result is an object: the list under its key
             body = {tool.wrap: [as_json(x) for x in body] if isinstance(body, list) else as_json(body)}
