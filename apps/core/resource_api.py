@@ -109,7 +109,9 @@ def _operation_view(operation: Operation) -> Callable:
     if operation.key is not None:
         signature.append(inspect.Parameter(operation.key, keyword, annotation=str))
     if operation.params is not None:
-        signature.append(inspect.Parameter("params", keyword, annotation=Query[operation.params]))  # type: ignore[name-defined]
+        # Query[...] of a model chosen at run time (see the note at the top of this module)
+        query = Query[operation.params]  # type: ignore[name-defined]
+        signature.append(inspect.Parameter("params", keyword, annotation=query))
     view.__signature__ = inspect.Signature(signature)  # type: ignore[attr-defined]
     view.__name__ = view.__qualname__ = operation.name
     view.__module__ = f"{operation.app}.api"
