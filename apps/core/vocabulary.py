@@ -36,7 +36,7 @@ BillId = Annotated[
     Field(
         None,
         max_length=ID_MAX_LENGTH,
-        description="Only records tied to this bill: hr:119:103 or 'H.R. 103-119'.",
+        description="Only records tied to this bill, e.g. hr:119:103.",
     ),
 ]
 Since = Annotated[date | None, Field(None, description="On or after this day (YYYY-MM-DD).")]

@@ -12,8 +12,7 @@ from apps.core.vocabulary import ID_MAX_LENGTH
 from apps.dossiers import selectors
 from apps.dossiers.schemas import BillDossier, CommitteeDossier, LegislatorDossier, PublicLawDossier
 
-TAIL = """ One call instead of 5-12: sections are bounded, and a truncated section carries `more_url`, the list
-endpoint with the rest. Prefer the narrower tools when you need one fact."""
+TAIL = " One call instead of 5-12; a truncated section carries `more_url` (the rest). Prefer narrower tools for one fact."
 
 
 def _id(description: str, max_length: int = ID_MAX_LENGTH):

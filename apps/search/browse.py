@@ -1,6 +1,7 @@
 """The browsable search page: /browse/search?q=...&mode=lexical|semantic|hybrid (the REST search selector)."""
 
 from apps.browse.views import BrowseView, browse, query_url
+from apps.core.resources import as_json
 from apps.search.resources import SEARCH
 
 
@@ -17,7 +18,7 @@ class SearchPage(BrowseView):
         return SEARCH.answered(params)
 
     def dump(self, out):
-        return out.public()
+        return as_json(out)  # encoded as the REST route's declared schema is (datetimes to the millisecond)
 
     def extra_links(self, data, **kwargs):
         links, offset, shown = super().extra_links(data), self.offset(), len(data.get("results", []))

@@ -30,18 +30,17 @@ def _with_entities(page: SearchPage, params: SearchParams) -> SearchAnswer:
 
 
 SEARCH_DOC = """Search every federal-policy text Josh holds — bills and their text, public laws, reports,
-rules, the Congressional Record... — by meaning and keywords at once (hybrid: BM25 and vector scores fused).
+rules, the Congressional Record... — by meaning and keywords at once (hybrid).
 
 Start here for any topic or question. Returns results [{id, title, url, snippet, citation, ...}] and total
-(records matched; total_basis); pass a hit's id to fetch (full text) or to a typed lookup. total 0 comes with no_match {reason,
+(records matched); pass a hit's id to fetch (full text) or to a typed lookup. total 0 comes with no_match {reason,
 suggestions}: say nothing matched, don't guess. Quoted phrases, NEAR, NOT and AND bind every hit.
 Searchable sources: {sources:search}. People and committees are not searched here: use resolve_entity."""
 
-LEXICAL_DOC = """Keyword search (BM25 on either engine; title weighted above summary, actions and body).
+LEXICAL_DOC = """Keyword search (BM25; title weighted above summary, actions and body).
 
 Prefer it for exact tokens: a bill number or short title, a statute citation, a quoted phrase, a rare term.
-Supports "phrases", prefix*, NEAR(a b, 5) and AND / OR / NOT. Filters (since, until, congress, bill_id) apply before
-ranking. Same payload as search. Sources: {sources:lexical}."""
+Supports "phrases", prefix*, NEAR(a b, 5) and AND / OR / NOT. Filters apply before ranking. Same payload as search. Sources: {sources:lexical}."""
 
 SEMANTIC_DOC = """Meaning search over body text chunks (vector similarity; best passage per document).
 
@@ -51,17 +50,16 @@ answer. Only sources with body text qualify: {sources:semantic}; others →
 isError source_not_searchable_semantically with valid_sources. Same payload as search."""
 
 HYBRID_QUERY = _query(
-    'A topic or question in plain words ("child online safety", "Laken Riley Act"): records rank by meaning '
-    'and matching words together. "exact phrase" and NOT term bind every hit.'
+    'A topic or question in plain words ("child online safety"): records rank by meaning and matching words '
+    'together. "exact phrase" and NOT term bind every hit.'
 )
 LEXICAL_QUERY = _query(
-    'Words to match ("Laken Riley Act", "42 U.S.C. 300f"): records with any of the words rank by BM25, more '
-    'and rarer words higher. "exact phrase" (required), term* (prefix, 3+ letters), NEAR(a b, 5), NOT term, '
-    "AND / OR."
+    'Words to match ("Laken Riley Act", "42 U.S.C. 300f"): records with any of them rank by BM25, more and '
+    'rarer words higher. "exact phrase", term* (3+ letters), NEAR(a b, 5), NOT term, AND / OR.'
 )
 SEMANTIC_QUERY = _query(
     'A concept or paraphrase ("protecting kids online"): passages rank by closeness in meaning, shared words '
-    'or not; below a relevance floor is no answer. "exact phrase" and NOT term still bind every hit.'
+    'or not. "exact phrase" and NOT term still bind every hit.'
 )
 
 

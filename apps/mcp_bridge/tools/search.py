@@ -9,6 +9,7 @@ degraded?}) without the one-box ``entities`` (resolve_entity answers those); eac
 
 from pydantic import Field, create_model
 
+from apps.core.resources import as_json
 from apps.mcp_bridge import conf
 from apps.search.schemas import SearchHit, SearchPage
 
@@ -28,7 +29,8 @@ McpSearchPage = _page_model()
 
 
 def with_urls(page: SearchPage) -> dict:
-    body = page.public()
+    """The REST body (encoded as REST encodes it: ``as_json``), each hit with its ``url``."""
+    body = as_json(page)
     for hit in body["results"]:
         api_url = f"{conf.public_base_url()}/v1/{hit['resource']}/{hit['id']}"
         hit.setdefault("url", hit["citation"].get("url") or api_url)
