@@ -1,5 +1,5 @@
-"""REST v1: one NinjaAPI; each app contributes the routes of the resources it declares (apps.core.resources)
-and the ``router`` in its ``api.py`` (found, not listed here)."""
+"""REST v1: one NinjaAPI; each app contributes the routes of the resources and operations it declares
+(apps.core.resources, apps.core.operations) and the ``router`` in its ``api.py`` (found, not listed here)."""
 
 import gzip
 import json
@@ -18,8 +18,9 @@ from apps.core.adapters import install_ninja_handlers
 from apps.core.discovery import optional_module
 from apps.core.export_view import csv_on_request
 from apps.core.openapi import complete
+from apps.core.operations import all_operations
 from apps.core.params import install_strict_params
-from apps.core.resource_api import resource_router
+from apps.core.resource_api import operation_router, resource_router
 from apps.core.resources import all_resources
 from apps.core.version import josh_version
 
@@ -106,7 +107,8 @@ def _app_router(name: str):
 
 for app_config in apps.get_app_configs():
     declared = [r for r in all_resources() if r.app == app_config.name]
+    operations = [o for o in all_operations() if o.app == app_config.name]
     own = _app_router(app_config.name)
-    for router in (resource_router(declared), own):
+    for router in (resource_router(declared), operation_router(operations), own):
         if router is not None:
             api.add_router("/", router)

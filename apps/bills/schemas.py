@@ -7,13 +7,9 @@ from pydantic import BaseModel, Field
 
 from apps.citations.schemas import Citation
 from apps.core.pagination import Page
+from apps.core.vocabulary import PageParams
 
 BillType = Literal["hr", "s", "hjres", "sjres", "hconres", "sconres", "hres", "sres"]
-
-
-class PageParams(BaseModel):
-    limit: int | None = Field(None, description="Page size (default 20, max 250).")
-    cursor: str | None = Field(None, description="Opaque cursor from pagination.next_cursor.")
 
 
 class BillListParams(PageParams):

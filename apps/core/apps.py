@@ -11,6 +11,9 @@ class CoreConfig(AppConfig):
 
         plans.autodiscover()
         resources.autodiscover()  # after the plans: a resource may name a plan's source
+        from apps.core import source_operations
+
+        source_operations.register()
 
         # Every statement a request runs is under the public time limit (apps.core.db.timelimit).
         from django.core.signals import request_finished, request_started

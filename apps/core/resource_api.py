@@ -1,4 +1,5 @@
-"""REST v1 operations derived from the declared resources (apps.core.resources): parse -> call -> return.
+"""REST v1 operations derived from the declared resources (apps.core.resources) and operations
+(apps.core.operations): parse -> call -> return.
 
 Each app's resources become one ninja router, tagged with the app and mounted by ``josh/api.py`` before the
 app's own ``api.py`` router. A view is named as a hand-written one in ``<app>/api.py`` would be, so the
@@ -6,12 +7,14 @@ operation ids (``apps_registry_api_get_committee``) do not depend on where the r
 query parameters, CSV export and the OpenAPI completion apply to these views as to any other.
 """
 
+import inspect
 from collections.abc import Callable
 
 from ninja import Query, Router
 
 from apps.core.aggregate_query import aggregate_or_list
 from apps.core.aggregates import AggregateParams, AggregateResult
+from apps.core.operations import Operation
 from apps.core.pagination import Page
 from apps.core.resources import Child, Resource
 
@@ -91,4 +94,42 @@ def resource_router(resources: list[Resource]) -> Router | None:
     router = Router(tags=[resources[0].tag])
     for resource in resources:
         add_routes(router, resource)
+    return router
+
+
+def _operation_view(operation: Operation) -> Callable:
+    """``view(request, [<key>,] [params])``: ninja reads the path parameter and the params model from the
+    signature, which is built from the declaration (the key's name is the path's)."""
+
+    def view(request, params=None, **path):
+        return operation.answered(params, **path)
+
+    keyword = inspect.Parameter.POSITIONAL_OR_KEYWORD
+    signature = [inspect.Parameter("request", keyword)]
+    if operation.key is not None:
+        signature.append(inspect.Parameter(operation.key, keyword, annotation=str))
+    if operation.params is not None:
+        # Query[...] of a model chosen at run time (see the note at the top of this module)
+        query = Query[operation.params]  # type: ignore[name-defined]
+        signature.append(inspect.Parameter("params", keyword, annotation=query))
+    view.__signature__ = inspect.Signature(signature)  # type: ignore[attr-defined]
+    view.__name__ = view.__qualname__ = operation.name
+    view.__module__ = f"{operation.app}.api"
+    return view
+
+
+def operation_router(operations: list[Operation]) -> Router | None:
+    """One router for an app's declared operations (None when it declares none); each operation's tag."""
+    if not operations:
+        return None
+    router = Router()
+    for operation in operations:
+        router.get(
+            operation.path,
+            response=operation.response,
+            summary=operation.summary,
+            tags=[operation.rest_tag],
+            by_alias=operation.by_alias,
+            operation_id=operation.operation_id or None,
+        )(_operation_view(operation))
     return router

@@ -19,15 +19,16 @@ import dataclasses
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Annotated, Any
+from typing import Any
 
 from django.core.serializers.json import DjangoJSONEncoder
-from pydantic import BaseModel, Field
+from pydantic import BaseModel
 
 from apps.core.aggregates import AggregateSpec, register_aggregate
 from apps.core.discovery import discover, refuse_second
 from apps.core.ids import IdKind, register_id_kind
 from apps.core.pagination import Page
+from apps.core.vocabulary import Congress, Cursor, Limit
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -39,6 +40,13 @@ class Tool:
     description: str
     # argument name -> annotated type (each defaults to None); they build the operation's params model
     arguments: Mapping[str, Any] = field(default_factory=dict)
+    # Over an ``Operation`` (apps.core.operations) the arguments are its params model's fields, less these:
+    fixed: Mapping[str, Any] = field(default_factory=dict)  # fields the tool sets (search's ``mode``)
+    rename: Mapping[str, str] = field(default_factory=dict)  # field -> argument name (``q`` -> ``query``)
+    # argument -> an annotated type replacing the field's (the same bounds, a description for this tool)
+    retype: Mapping[str, Any] = field(default_factory=dict)
+    enums: Mapping[str, str] = field(default_factory=dict)  # argument -> live source list (MCP tools/list)
+    wrap: str = ""  # the result under this key (``{"sources": [...]}``): a tool's result is an object
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -156,12 +164,5 @@ def as_json(data: Any) -> Any:
     return data
 
 
-# Arguments the MCP tools of many resources share (``Tool.arguments``); the REST params models say the same.
-LIMIT = Annotated[int | None, Field(None, ge=1, le=250, description="Page size (default 20, max 250).")]
-CURSOR = Annotated[
-    str | None,
-    Field(
-        None, max_length=200, description="pagination.next_cursor from the previous page; omit for page 1."
-    ),
-]
-CONGRESS = Annotated[int | None, Field(None, ge=1, le=200, description="Congress number, e.g. 119.")]
+# Arguments the MCP tools of many resources share (``Tool.arguments``): the shared vocabulary's types.
+LIMIT, CURSOR, CONGRESS = Limit, Cursor, Congress

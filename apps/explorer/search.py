@@ -4,13 +4,14 @@ The HTML page and its CSV export both call ``run``, so they list the same hits i
 JSON link is the /v1/search request that returns that same page.
 """
 
+from copy import copy
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Literal
 from urllib.parse import urlencode
 
 import pydantic
-from pydantic import BaseModel, Field, field_validator
+from pydantic import Field, create_model, field_validator
 
 from apps.core.adapters import parameter_error_from_validation
 from apps.core.errors import InvalidParameter
@@ -20,23 +21,31 @@ from apps.explorer.services import Facet
 from apps.search import eligibility
 from apps.search.conf import knob
 from apps.search.ordering import years_of
-from apps.search.schemas import SORTS, NoMatch, SearchPage, Sort
+from apps.search.schemas import SORTS, NoMatch, SearchPage, SearchParams
 from apps.search.selectors import search, search_with_months
 
 PAGE_SIZE = 20
 MODES = ("hybrid", "lexical", "semantic")
 SORT_LABELS = dict(zip(SORTS, ("Relevance", "Newest first", "Oldest first"), strict=True))
-FILTERS = ("source", "congress", "since", "until")
+FILTERS = ("source", "congress", "bill_id", "since", "until")
 
 
-class SearchForm(BaseModel):
-    q: str = Field("", max_length=500)
-    mode: Literal["hybrid", "lexical", "semantic"] = "hybrid"
-    source: str | None = Field(None, max_length=500)
-    congress: int | None = Field(None, ge=1, le=200)
-    since: date | None = None
-    until: date | None = None
-    sort: Sort = "relevance"
+def _declared_fields() -> dict:
+    """The search declaration's fields (apps.search.schemas.SearchParams, bounds included), less those the
+    page sets itself (``limit``, ``offset``: it pages by ``page``); ``q`` may be empty here (the box before a
+    search)."""
+    fields = {}
+    for name, info in SearchParams.model_fields.items():
+        if name in ("limit", "offset"):
+            continue
+        info = copy(info)
+        if name == "q":
+            info.default = ""
+        fields[name] = (info.annotation, info)
+    return fields
+
+
+class SearchForm(create_model("SearchFields", **_declared_fields())):  # type: ignore[misc]
     page: int = Field(1, ge=1)
     as_: Literal["words"] | None = Field(
         None, alias="as", description="words: search the text even if an id."
@@ -156,6 +165,7 @@ def run(form: SearchForm) -> Outcome:
         "since": form.since,
         "until": form.until,
         "congress": form.congress,
+        "bill_id": form.bill_id,
     }
     page, months = search_with_months(
         **common, source=form.source, sort=form.sort, limit=PAGE_SIZE, offset=form.offset

@@ -16,12 +16,12 @@ from apps.access.policy import access_check, policy_active
 from apps.bills import selectors as bills
 from apps.bills.ids import topic_id
 from apps.bills.naming import bill_label, ordinal
-from apps.bills.schemas import PageParams
 from apps.citations.parse import parse_citation
 from apps.core.adapters import josh_error_response
 from apps.core.db.timelimit import is_interrupt, timeout_error
 from apps.core.errors import JoshError, NotFound, error_body
 from apps.core.services.sources import sources_list
+from apps.core.vocabulary import PageParams
 from apps.dossiers import selectors as dossiers
 from apps.dossiers.selectors.entities import find_entities
 from apps.explorer import lists, reader, records, services

@@ -6,6 +6,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from apps.citations.schemas import Citation
+from apps.core.vocabulary import Cursor, Limit, PageParams
 
 ChamberName = Literal["house", "senate", "joint"]
 
@@ -196,16 +197,16 @@ class LegislatorListParams(BaseModel):
         False,
         description="Also members known only because a record names them (citation.in_corpus false).",
     )
-    limit: int | None = Field(None, description="Page size (default 20, max 250).")
-    cursor: str | None = None
+    limit: Limit = None
+    cursor: Cursor = None
 
 
 class CommitteeListParams(BaseModel):
     q: str | None = Field(None, max_length=200, description="Committee name words, e.g. 'ways means health'.")
     chamber: ChamberName | None = None
     current: bool | None = None
-    limit: int | None = None
-    cursor: str | None = None
+    limit: Limit = None
+    cursor: Cursor = None
 
 
 class VoteListParams(BaseModel):
@@ -229,13 +230,8 @@ class VoteListParams(BaseModel):
         description="What the vote was on (upstream category): nomination, cloture, passage, "
         "passage-suspension, amendment, procedural, recommit, treaty, veto-override, quorum, leadership.",
     )
-    limit: int | None = None
-    cursor: str | None = None
-
-
-class PageParams(BaseModel):
-    limit: int | None = None
-    cursor: str | None = None
+    limit: Limit = None
+    cursor: Cursor = None
 
 
 class MemberVotesParams(PageParams):

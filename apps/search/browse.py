@@ -1,31 +1,24 @@
 """The browsable search page: /browse/search?q=...&mode=lexical|semantic|hybrid (the REST search selector)."""
 
 from apps.browse.views import BrowseView, browse, query_url
-from apps.search.api import SearchParams
-from apps.search.entities import one_box
-from apps.search.selectors import search
+from apps.core.resources import as_json
+from apps.search.resources import SEARCH
 
 
 @browse
 class SearchPage(BrowseView):
-    """Search every corpus: lexical (BM25), semantic (vectors) or hybrid; each hit links to its record.
-
-    q takes "quoted phrases", term* (3+ chars), OR and NOT (upper case). Filters: source (comma list of
-    source slugs), since/until (dates), congress, bill_id. sort=newest or oldest: the whole result by date.
-    Pages with limit and offset.
-    """
-
-    resource, params = "search", SearchParams
+    __doc__ = SEARCH.browse_doc
+    resource, params = "search", SEARCH.params
 
     @classmethod
     def route(cls) -> str:
         return "search"
 
     def call(self, params):
-        return search(**params.model_dump())
+        return SEARCH.answered(params)
 
     def dump(self, out):
-        return {**out.public(), **one_box(self.request.query_params.get("q", ""))}
+        return as_json(out)  # encoded as the REST route's declared schema is (datetimes to the millisecond)
 
     def extra_links(self, data, **kwargs):
         links, offset, shown = super().extra_links(data), self.offset(), len(data.get("results", []))

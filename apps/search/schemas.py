@@ -2,9 +2,10 @@
 
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, model_serializer
 
-from apps.citations.schemas import Citation
+from apps.citations.schemas import Citation, CitationCheck, EntityCard
+from apps.core.vocabulary import BillId, Congress, Limit, Offset, SearchText, Since, Until
 
 # ``sort`` for every surface (REST, MCP, the explorer): apps/search/ordering.py orders by it
 Sort = Literal["relevance", "newest", "oldest"]
@@ -98,6 +99,11 @@ class Degraded(BaseModel):
     # "from" everywhere it is written (REST body, spec, MCP): Python only needs the trailing underscore
     model_config = {"populate_by_name": True, "serialize_by_alias": True}
 
+    @model_serializer(mode="wrap")
+    def _set_only(self, handler: SerializerFunctionWrapHandler):
+        """Only what applies: a null field says nothing the reader needs."""
+        return {k: v for k, v in handler(self).items() if v is not None}
+
 
 TotalBasis = Literal["exact", "lower_bound"]
 NoMatchReason = Literal[
@@ -182,9 +188,58 @@ class SearchPage(BaseModel):
     )
     degraded: Degraded | None = Field(None, description="Present when a source could not use the mode asked.")
 
-    def public(self) -> dict:
-        """The JSON body: ``degraded`` only when set."""
-        body = self.model_dump(mode="json", by_alias=True, exclude={"degraded"})
-        if self.degraded is not None:
-            body["degraded"] = self.degraded.model_dump(mode="json", by_alias=True, exclude_none=True)
+    @model_serializer(mode="wrap")
+    def _degraded_when_set(self, handler: SerializerFunctionWrapHandler):
+        """``degraded`` only when set: every surface renders the page through this (REST's response schema
+        included), so the body is the same wherever it is read."""
+        body = handler(self)
+        if body.get("degraded", 0) is None:
+            del body["degraded"]
         return body
+
+    def public(self) -> dict:
+        """The JSON body."""
+        return self.model_dump(mode="json", by_alias=True)
+
+
+class SearchParams(BaseModel):
+    """``GET /v1/search``, the MCP search tools, /browse/search and the explorer's search form: one model,
+    each field bounded once (apps.core.vocabulary). A new filter is one field here (and its selector
+    argument): every surface takes it from this model."""
+
+    q: SearchText = Field(
+        description='Words to find: records with any of them are ranked by relevance. "quoted phrases" are '
+        "required; term* (≥ 3 chars) is a prefix; NOT term excludes; AND / OR (upper case) make a boolean query. "
+        "Phrases, NOT and AND bind every hit in every mode."
+    )
+    source: str | None = Field(
+        None,
+        max_length=500,
+        description="One source slug or short name (fr), or several joined by commas. Omit = all.",
+    )
+    mode: Mode = Field("hybrid", description="Ranking: BM25, vectors, or both.")
+    since: Since = None
+    until: Until = None
+    congress: Congress = None
+    bill_id: BillId = None
+    sort: Sort = Field("relevance", description=SORT_DOC)
+    limit: Limit = None
+    offset: Offset = 0
+
+
+class SimilarParams(BaseModel):
+    limit: Limit = None
+    offset: Offset = 0
+
+
+class SearchAnswer(SearchPage):
+    """REST's and browse's search answer: the page, plus the one-box entity cards."""
+
+    entities: list[EntityCard] = Field(
+        default_factory=list,
+        description='The members, committees and cited record the whole query names ("Sen. Markey", '
+        '"Ways and Means", "89 FR 9838"), best first; empty for most searches.',
+    )
+    citation: CitationCheck | None = Field(
+        None, description="Set when the query is a citation; resolved false: Josh holds no such record."
+    )

@@ -3,6 +3,7 @@
 import pytest
 
 from apps.core.plans import all_plans
+from apps.core.resources import all_resources
 
 pytestmark = pytest.mark.django_db
 
@@ -42,7 +43,8 @@ def test_root_lists_every_resource_with_links(js, html):
     status, body = js("/browse/")
     assert status == 200
     rows = {row["resource"]: row for row in body["resources"]}
-    assert sorted(rows) == sorted([*RESOURCES, "notices"])  # + the test-only app's (tests/fixture_app)
+    fixture_app = [r.name for r in all_resources() if r.app == "tests.fixture_app"]  # the test-only app's
+    assert sorted(rows) == sorted([*RESOURCES, *fixture_app])
     assert {p.resource for p in all_plans()} <= set(rows)  # every source's resource has a row
     assert rows["bills"]["list"] == "http://testserver/browse/bills"
     assert rows["bills"]["sub_pages"] == ["cosponsors", "actions", "text", "body"]

@@ -11,19 +11,28 @@ from typing import Annotated
 
 from pydantic import BaseModel, Field
 
+from apps.citations.schemas import Citation
+from apps.citations.services import citation_for
 from apps.core.aggregates import AggregateSpec
 from apps.core.errors import NotFound
 from apps.core.ids import IdKind, normalize_for
 from apps.core.pagination import Page, paginate
 from apps.core.resources import CURSOR, LIMIT, Resource, Tool, register_resource
-from tests.fixture_app.models import Notice
-
-NOTICE_RE = re.compile(r"^notice:(\d{1,9})$", re.IGNORECASE)
+from tests.fixture_app.models import Bulletin, Notice
 
 
-def normalize_notice(text: str) -> str | None:
-    m = NOTICE_RE.match(text.strip())
-    return f"notice:{int(m.group(1))}" if m else None
+def _numbered(prefix: str):
+    """``<prefix>:<number>`` in any case, leading zeros dropped."""
+    pattern = re.compile(rf"^{prefix}:(\d{{1,9}})$", re.IGNORECASE)
+
+    def normalize(text: str) -> str | None:
+        m = pattern.match(text.strip())
+        return f"{prefix}:{int(m.group(1))}" if m else None
+
+    return normalize
+
+
+normalize_notice = _numbered("notice")
 
 
 class NoticeOut(BaseModel):
@@ -117,5 +126,36 @@ register_resource(
             description="Get one notice by id (notice:1): its title, issuing agency, publication date and "
             "full text. Unknown id → isError record_not_found.",
         ),
+    )
+)
+
+
+class BulletinOut(BaseModel):
+    id: str = Field(description="bulletin:<number>, e.g. bulletin:1.")
+    title: str
+    body: str
+    bill_id: str = Field(description="The bill it is about (GET /v1/bills/{bill_id}).")
+    citation: Citation
+
+
+def bulletin_get(*, id: str) -> BulletinOut:
+    canonical = normalize_for("bulletin", id)
+    row = Bulletin.objects.filter(bulletin_id=canonical).first()
+    if row is None:
+        raise NotFound(f"No bulletin {canonical}.", hint={"id": canonical})
+    return BulletinOut(id=row.bulletin_id, title=row.title, body=row.body, bill_id=row.bill_id,
+                       citation=citation_for(row))  # fmt: skip
+
+
+# A searchable source's records open by id (its plan: tests/fixture_app/plans.py); no tool, no browse page.
+register_resource(
+    Resource(
+        name="bulletins",
+        app=__package__,
+        singular="bulletin",
+        id_kind=IdKind("bulletin", "bulletins", ("bulletin",), "bulletin:1", _numbered("bulletin")),
+        get=bulletin_get,
+        out=BulletinOut,
+        get_summary="One bulletin with its text",
     )
 )

@@ -24,12 +24,12 @@ from apps.activity.schemas.regulations import (
     AgencyOut,
     DocketListParams,
     DocketOut,
-    PageParams,
     RegulatoryDocumentListParams,
     RegulatoryDocumentOut,
     RegulatoryDocumentSummary,
 )
 from apps.activity.schemas.staff import StaffHit, StaffListParams, StaffOut
+from apps.core.vocabulary import PageParams  # the lists' paging (one owner)
 
 __all__ = [
     "AgencyOut",

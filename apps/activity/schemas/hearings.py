@@ -6,6 +6,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from apps.citations.schemas import Citation
+from apps.core.vocabulary import Cursor, Limit
 
 
 class HearingCommitteeOut(BaseModel):
@@ -79,5 +80,5 @@ class HearingListParams(BaseModel):
     congress: int | None = Field(None, ge=1, le=200)
     committee: str | None = Field(None, pattern=r"^[A-Za-z]{4}(\d{2})?$", description="Thomas id, e.g. HSRU.")
     bill_id: str | None = Field(None, max_length=40, description="Meetings taking up this bill.")
-    limit: int | None = None
-    cursor: str | None = None
+    limit: Limit = None
+    cursor: Cursor = None

@@ -7,6 +7,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from apps.citations.schemas import Citation
+from apps.core.vocabulary import Cursor, Limit
 
 
 class LobbyistOut(BaseModel):
@@ -121,5 +122,5 @@ class LdaFilingListParams(BaseModel):
     docket: str | None = Field(
         None, max_length=120, description="Filings citing this regulations.gov docket."
     )
-    limit: int | None = Field(None, description="Page size (default 20, max 250).")
-    cursor: str | None = None
+    limit: Limit = None
+    cursor: Cursor = None

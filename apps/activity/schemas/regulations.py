@@ -6,6 +6,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from apps.citations.schemas import Citation
+from apps.core.vocabulary import Cursor, Limit
 
 
 class AgencyOut(BaseModel):
@@ -87,8 +88,8 @@ class DocketListParams(BaseModel):
     )
     docket_type: Literal["Rulemaking", "Nonrulemaking"] | None = None
     include_stubs: bool = Field(False, description="Also dockets known only from their documents.")
-    limit: int | None = None
-    cursor: str | None = None
+    limit: Limit = None
+    cursor: Cursor = None
 
 
 class RegulatoryDocumentListParams(BaseModel):
@@ -97,10 +98,5 @@ class RegulatoryDocumentListParams(BaseModel):
     kind: Literal["document", "comment"] | None = None
     document_type: str | None = Field(None, max_length=60)
     include_stubs: bool = Field(False, description="Also documents known only from a comment count.")
-    limit: int | None = None
-    cursor: str | None = None
-
-
-class PageParams(BaseModel):
-    limit: int | None = None
-    cursor: str | None = None
+    limit: Limit = None
+    cursor: Cursor = None

@@ -5,6 +5,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from apps.citations.schemas import Citation
+from apps.core.vocabulary import Cursor, Limit
 
 
 class StaffOut(BaseModel):
@@ -37,5 +38,5 @@ class StaffListParams(BaseModel):
     committee_id: str | None = Field(
         None, pattern=r"^[A-Za-z]{4}(\d{2})?$", description="Staff of this committee."
     )
-    limit: int | None = None
-    cursor: str | None = None
+    limit: Limit = None
+    cursor: Cursor = None

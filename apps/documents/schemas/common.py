@@ -2,10 +2,7 @@ from datetime import date
 
 from pydantic import BaseModel, Field
 
-
-class PageParams(BaseModel):
-    limit: int | None = Field(default=None, description="Page size (default 20, max 250).")
-    cursor: str | None = Field(default=None, description="Opaque cursor from pagination.next_cursor.")
+from apps.core.vocabulary import PageParams
 
 
 class DatedListParams(PageParams):

@@ -4,8 +4,8 @@ from django.db.models import Count
 
 from apps.bills import selectors as bills
 from apps.bills.models import Bill, BillCosponsor, BillLaw
-from apps.bills.schemas import PageParams
 from apps.core.bill_mentions import citing
+from apps.core.vocabulary import PageParams
 from apps.dossiers.schemas import AmendmentRef, BillDossier, PublicLawDossier, Section
 from apps.dossiers.selectors._common import from_page, linked, list_url, section, section_limit
 from apps.registry.models import RollCallVote

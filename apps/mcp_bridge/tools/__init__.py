@@ -3,7 +3,7 @@ services exist and returns their names; a tool whose service has not landed yet 
 
 from apps.core.discovery import optional_module
 
-MODULES = ("catalog", "lookups", "search", "fetch", "resolve", "aggregates", "dossiers")
+MODULES = ("operations", "lookups", "fetch", "resolve", "aggregates")
 
 
 def install_all(server) -> list[str]:
