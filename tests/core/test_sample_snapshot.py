@@ -158,3 +158,18 @@ def test_a_restore_leaves_what_the_ingest_left(tmp_path, monkeypatch):
 
 def key_of(slugs: list[str]) -> str:
     return snapshot_key(slugs, {}, vendor=connection.vendor)
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL's statement_timeout")
+@pytest.mark.django_db
+def test_a_fixtures_bulk_work_runs_without_the_statement_timeout_and_the_tests_keep_it():
+    def shown() -> str:
+        with connection.cursor() as cursor:
+            cursor.execute("SHOW statement_timeout")
+            return cursor.fetchone()[0]
+
+    own = shown()
+    assert own not in ("0", "0ms")  # the tests run under the timeout the settings give the connection
+    with sample_snapshot.without_statement_timeout():
+        assert shown() == "0"
+    assert shown() == own
