@@ -341,3 +341,35 @@ class PostgresSnapshot:
 
 
 ENGINES = {"sqlite": SQLiteSnapshot(), "postgresql": PostgresSnapshot()}
+
+
+def loaded_data_dir(data_dir: Path, load, *, slugs: list[str], script: str, folder: Path | None) -> bool:
+    """Fill ``data_dir`` (a served test process's JOSH_DATA_DIR: its SQLite file database) with ``load()``, or
+    with a copy of the one the last run loaded from the same inputs; return whether it was a copy.
+
+    The key is the samples' snapshot key (every input an ingest depends on) plus the load script and the
+    management commands it may run (``migrate``, ``embed``: adapters the snapshot key leaves out). The
+    copy is taken after ``load()`` and before a server opens the database. ``folder`` None (no cache) or a
+    server database (PostgreSQL, where the load went to the server, not the folder): just load."""
+    if folder is None or settings.DATABASES["default"]["ENGINE"] != "apps.core.db":
+        load()
+        return False
+    digest = hashlib.sha256(script.encode())
+    for command in sorted(BASE.glob("apps/*/management/commands/*.py")):
+        digest.update(command.relative_to(BASE).as_posix().encode() + command.read_bytes())
+    key = f"{snapshot_key(slugs, {}, vendor='served-sqlite')}-{digest.hexdigest()[:12]}"
+    saved = folder / key
+    if saved.is_dir():
+        shutil.copytree(saved, data_dir, dirs_exist_ok=True)
+        return True
+    load()
+    partial = folder / f"{key}.partial-{os.getpid()}"
+    shutil.copytree(data_dir, partial)
+    for old in folder.iterdir():  # loads of inputs that no longer exist
+        if old != partial and ".partial-" not in old.name:
+            shutil.rmtree(old, ignore_errors=True)
+    try:
+        partial.rename(saved)
+    except OSError:  # another process (pytest -n) saved the same load first
+        shutil.rmtree(partial, ignore_errors=True)
+    return False
