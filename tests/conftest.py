@@ -53,13 +53,17 @@ def _visible(session, item) -> bool:
 
 
 @pytest.fixture(scope="session")
-def django_db_setup(request, django_test_environment, django_db_blocker):
+def django_db_setup(request, django_test_environment, django_db_blocker, django_db_modify_db_settings):
     """pytest-django's test database, restored from a migrated copy when the migrations have not changed.
 
     Migrating takes seconds; a run starts from a copy of the schema the last run built (in pytest's cache
     dir, keyed by the migration files), then runs ``migrate`` on it, which finds nothing to do and fires
     post_migrate as usual. The test database stays Django's in-memory one (never a second SQLite copy on a
     file: docs/SQLITE.md §1). ``--cache-clear`` or ``-p no:cacheprovider`` migrates from scratch.
+
+    ``django_db_modify_db_settings`` is pytest-django's hook that names each pytest-xdist worker's test
+    database apart (``test_postgres_gw0``, ...): without it two workers on PostgreSQL both created
+    ``test_postgres``. SQLite's in-memory test database needs no name of its own.
     """
     from django.db import connection
     from django.test.utils import setup_databases, teardown_databases

@@ -119,19 +119,43 @@ def restored_or_saved(
     manifest = folder / "manifest.json"
     if manifest.exists():
         with engine.attached(folder), transaction.atomic():
-            results = _restore(engine, folder, json.loads(manifest.read_text()))
+            with without_statement_timeout():
+                results = _restore(engine, folder, json.loads(manifest.read_text()))
             yield results if results is not None else ingest()
         return
     with transaction.atomic():
-        before = engine.fingerprints()
+        with without_statement_timeout():
+            before = engine.fingerprints()
         results = ingest()
-        # A table whose mark moved is saved whole (a table already past 5,000 rows is marked by its count).
-        changed = [t for t, mark in engine.fingerprints().items() if before.get(t) != mark]
-        try:
-            _save(engine, folder, changed, results)
-        except Exception as exc:  # noqa: BLE001 - a snapshot not saved costs the next run an ingest, nothing more
-            warnings.warn(f"sample snapshot {folder.name} not saved ({exc!r})", stacklevel=2)
+        with without_statement_timeout():
+            # A table whose mark moved is saved whole (a table already past 5,000 rows is marked by its count).
+            changed = [t for t, mark in engine.fingerprints().items() if before.get(t) != mark]
+            try:
+                _save(engine, folder, changed, results)
+            except Exception as exc:  # noqa: BLE001 - a snapshot not saved costs the next run an ingest only
+                warnings.warn(f"sample snapshot {folder.name} not saved ({exc!r})", stacklevel=2)
         yield results
+
+
+@contextmanager
+def without_statement_timeout():
+    """PostgreSQL: a fixture's own bulk statements run without the connection's ``statement_timeout``.
+
+    The timeout (30 s, JOSH_PG_STATEMENT_TIMEOUT_MS) guards a request; a fixture's one-statement bulk work
+    (a ``COPY`` of a whole table, a ``count(*)`` and read of every table, the sample's deferred foreign-key
+    checks fired at once) is not a request, and on a loaded 2-core CI machine it can pass 30 s and fail a
+    package's setup for speed alone. ``RESET`` brings back the timeout the connection was opened with, so the
+    tests themselves keep it. SQLite has no such timeout: nothing to do."""
+    if connection.vendor != "postgresql":
+        yield
+        return
+    with connection.cursor() as cursor:
+        cursor.execute("SET statement_timeout = 0")
+    try:
+        yield
+    finally:
+        with connection.cursor() as cursor:
+            cursor.execute("RESET statement_timeout")
 
 
 def _restore(engine, folder: Path, manifest: dict) -> dict[str, IngestResult] | None:
@@ -317,3 +341,35 @@ class PostgresSnapshot:
 
 
 ENGINES = {"sqlite": SQLiteSnapshot(), "postgresql": PostgresSnapshot()}
+
+
+def loaded_data_dir(data_dir: Path, load, *, slugs: list[str], script: str, folder: Path | None) -> bool:
+    """Fill ``data_dir`` (a served test process's JOSH_DATA_DIR: its SQLite file database) with ``load()``, or
+    with a copy of the one the last run loaded from the same inputs; return whether it was a copy.
+
+    The key is the samples' snapshot key (every input an ingest depends on) plus the load script and the
+    management commands it may run (``migrate``, ``embed``: adapters the snapshot key leaves out). The
+    copy is taken after ``load()`` and before a server opens the database. ``folder`` None (no cache) or a
+    server database (PostgreSQL, where the load went to the server, not the folder): just load."""
+    if folder is None or settings.DATABASES["default"]["ENGINE"] != "apps.core.db":
+        load()
+        return False
+    digest = hashlib.sha256(script.encode())
+    for command in sorted(BASE.glob("apps/*/management/commands/*.py")):
+        digest.update(command.relative_to(BASE).as_posix().encode() + command.read_bytes())
+    key = f"{snapshot_key(slugs, {}, vendor='served-sqlite')}-{digest.hexdigest()[:12]}"
+    saved = folder / key
+    if saved.is_dir():
+        shutil.copytree(saved, data_dir, dirs_exist_ok=True)
+        return True
+    load()
+    partial = folder / f"{key}.partial-{os.getpid()}"
+    shutil.copytree(data_dir, partial)
+    for old in folder.iterdir():  # loads of inputs that no longer exist
+        if old != partial and ".partial-" not in old.name:
+            shutil.rmtree(old, ignore_errors=True)
+    try:
+        partial.rename(saved)
+    except OSError:  # another process (pytest -n) saved the same load first
+        shutil.rmtree(partial, ignore_errors=True)
+    return False

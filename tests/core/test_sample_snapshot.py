@@ -158,3 +158,48 @@ def test_a_restore_leaves_what_the_ingest_left(tmp_path, monkeypatch):
 
 def key_of(slugs: list[str]) -> str:
     return snapshot_key(slugs, {}, vendor=connection.vendor)
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL's statement_timeout")
+@pytest.mark.django_db
+def test_a_fixtures_bulk_work_runs_without_the_statement_timeout_and_the_tests_keep_it():
+    def shown() -> str:
+        with connection.cursor() as cursor:
+            cursor.execute("SHOW statement_timeout")
+            return cursor.fetchone()[0]
+
+    own = shown()
+    assert own not in ("0", "0ms")  # the tests run under the timeout the settings give the connection
+    with sample_snapshot.without_statement_timeout():
+        assert shown() == "0"
+    assert shown() == own
+
+
+@pytest.mark.skipif(connection.vendor != "sqlite", reason="a served process's SQLite data directory")
+def test_a_served_data_dir_is_loaded_once_then_copied_until_an_input_changes(tmp_path):
+    loads = []
+
+    def load_into(data_dir):
+        def load():
+            loads.append(data_dir)
+            (data_dir / "josh.sqlite3").write_bytes(b"rows of load %d" % len(loads))
+
+        return load
+
+    def fill(name: str, script: str) -> tuple[bool, bytes]:
+        data_dir = tmp_path / name
+        data_dir.mkdir()
+        copied = sample_snapshot.loaded_data_dir(
+            data_dir, load_into(data_dir), slugs=[SOURCE], script=script, folder=tmp_path / "cache"
+        )
+        return copied, (data_dir / "josh.sqlite3").read_bytes()
+
+    assert fill("first", "load v1") == (False, b"rows of load 1")
+    assert fill("second", "load v1") == (True, b"rows of load 1")  # the first load's copy; no load ran
+    assert fill("third", "load v2") == (False, b"rows of load 2")  # a changed input loads again
+    assert len(loads) == 2 and len(list((tmp_path / "cache").iterdir())) == 1  # the stale copy is gone
+    assert (
+        sample_snapshot.loaded_data_dir(tmp_path, lambda: loads.append(0), slugs=[], script="", folder=None)
+        is False
+    )
+    assert loads[-1] == 0  # no cache: just load

@@ -154,7 +154,9 @@ def test_a_peer_that_keeps_sending_bad_heads_is_held_then_refused(serve):
     assert time.monotonic() - started > 0.9
     started = time.monotonic()
     assert _exchange(port, GET, source="127.0.0.10").startswith(b"HTTP/1.1 200")  # everyone else is served
-    assert time.monotonic() - started < 0.5
+    # ... and not held: quicker than the hold above. (Not 0.5 s: a round trip to a server process on a loaded
+    # 2-core CI machine can take that long, and the hold is what tells the two apart.)
+    assert time.monotonic() - started < 0.9
 
 
 def test_a_trusted_proxy_is_never_held(serve):

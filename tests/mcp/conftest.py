@@ -24,6 +24,7 @@ from apps.core.plans import all_plans
 from apps.core.resources import all_resources
 from apps.core.services.ingest import run_ingest
 from apps.mcp_bridge.asgi import build_mcp_asgi
+from tests import sample_snapshot
 
 # The tools of resources declared by test-only apps (tests/fixture_app, tested in tests/core/test_resources.py):
 # never served in production, and without rows in the served sample.
@@ -97,10 +98,12 @@ except Exception as exc:  # no embed command yet: semantic legs return nothing
 
 
 @pytest.fixture(scope="session")
-def josh_server(tmp_path_factory):
+def josh_server(tmp_path_factory, request):
     """Josh under uvicorn in its own process, over a file database holding every sample corpus: the
-    deployment shape (real socket, lifespan, a worker process), loaded once per session.
-    ``josh_server.url`` + '/mcp' for MCP, + '/v1/...' for REST."""
+    deployment shape (real socket, lifespan, a worker process), loaded once per session, and on SQLite
+    copied from the last run's load when none of its inputs changed (tests/sample_snapshot.py,
+    ``loaded_data_dir``: the migrate and the load took ~40 s of CPU). ``josh_server.url`` + '/mcp' for MCP,
+    + '/v1/...' for REST."""
     data_dir = tmp_path_factory.mktemp("josh-mcp-data")
     env = {
         **os.environ,
@@ -114,11 +117,22 @@ def josh_server(tmp_path_factory):
         "JOSH_PUBLIC_BASE_URL": "",
     }
     root = Path(__file__).resolve().parents[2]
-    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=root, env=env, check=True)
-    load = subprocess.run(
-        [sys.executable, "-c", LOAD_SCRIPT], cwd=root, env=env, capture_output=True, text=True
+
+    def migrate_and_load() -> None:
+        subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=root, env=env, check=True)
+        load = subprocess.run(
+            [sys.executable, "-c", LOAD_SCRIPT], cwd=root, env=env, capture_output=True, text=True
+        )
+        assert load.returncode == 0, load.stderr[-3000:]
+
+    cache = getattr(request.config, "cache", None)
+    sample_snapshot.loaded_data_dir(
+        data_dir,
+        migrate_and_load,
+        slugs=[plan.slug for plan in all_plans() if plan.has_sample],
+        script=Path(__file__).read_text(),  # the load script and the served process's settings above
+        folder=cache.mkdir("josh-served") if cache is not None else None,
     )
-    assert load.returncode == 0, load.stderr[-3000:]
     port = _free_port()
     log = open(data_dir / "uvicorn.log", "w")
     cmd = [
@@ -146,7 +160,7 @@ def josh_server(tmp_path_factory):
             proc.kill()
             raise RuntimeError("uvicorn did not start: " + (data_dir / "uvicorn.log").read_text()[-2000:])
         time.sleep(0.2)
-    server = type("JoshServer", (), {"url": url, "load_log": load.stdout, "data_dir": data_dir})()
+    server = type("JoshServer", (), {"url": url, "data_dir": data_dir})()
     yield server
     proc.terminate()
     proc.wait(10)
