@@ -84,6 +84,12 @@ def _patch(tool, enums: dict[str, str] | None, live: dict[str, list[str]]):
         live_schema = _enum_schema(values, comma_list=use in ("search", "lexical", "semantic"))
         if "anyOf" in prop and any(p.get("type") == "null" for p in prop["anyOf"]):
             prop["anyOf"] = [live_schema, {"type": "null"}]
+        elif (
+            isinstance(prop.get("type"), list) and "null" in prop["type"]
+        ):  # compacted (outline.nullable_compact)
+            for key in ("type", "maxLength", "minLength", "pattern"):
+                prop.pop(key, None)
+            prop["anyOf"] = [live_schema, {"type": "null"}]
         else:
             prop.pop("type", None)
             prop.update(live_schema)

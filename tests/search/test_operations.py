@@ -71,10 +71,15 @@ def test_the_bounds_are_advertised_alike_on_rest_and_mcp(mcp):
     for name in ("search", "lexical_search", "semantic_search"):
         mcp = tools[name].input_schema["properties"]
         assert rest["q"]["maxLength"] == mcp["query"]["maxLength"] == QUERY_MAX_LENGTH
-        assert rest["limit"]["anyOf"][0]["maximum"] == mcp["limit"]["anyOf"][0]["maximum"] == LIMIT_MAX
-        assert rest["congress"]["anyOf"][0] == mcp["congress"]["anyOf"][0] == {"maximum": 200, "minimum": 1,
-                                                                               "type": "integer"}  # fmt: skip
-        assert rest["bill_id"]["anyOf"][0]["maxLength"] == mcp["bill_id"]["anyOf"][0]["maxLength"] == 40
+        # MCP writes an optional argument as {type: [T, "null"], ...} (apps.mcp_bridge.outline.nullable_compact)
+        assert rest["limit"]["anyOf"][0]["maximum"] == mcp["limit"]["maximum"] == LIMIT_MAX
+        assert rest["congress"]["anyOf"][0] == {"maximum": 200, "minimum": 1, "type": "integer"}
+        assert {k: v for k, v in mcp["congress"].items() if k != "description"} == {
+            "maximum": 200,
+            "minimum": 1,
+            "type": ["integer", "null"],
+        }
+        assert rest["bill_id"]["anyOf"][0]["maxLength"] == mcp["bill_id"]["maxLength"] == 40
     assert SearchForm.model_fields["q"].metadata == SearchParams.model_fields["q"].metadata
 
 

@@ -20,7 +20,7 @@ from apps.core.db.timelimit import public_queries
 from apps.core.errors import InvalidParameter, JoshError, error_body, server_error_body
 from apps.core.resources import as_json
 from apps.core.threads import run_in_db_thread
-from apps.mcp_bridge.outline import outline, without_titles
+from apps.mcp_bridge.outline import nullable_compact, outline, without_titles
 
 logger = logging.getLogger("josh.mcp.tools")
 
@@ -135,9 +135,9 @@ def register(
     (search | lexical | semantic | resolvable) that tools/list fills in (apps.mcp_bridge.server)."""
     server.add_tool(josh_tool(fn), name=name, title=title, description=description, annotations=READ_ONLY)
     # tools/list advertises an outline of the output schema (results are still checked against the full
-    # model) and the input schema without generated titles: a lean catalog (tests/mcp/test_one_call.py)
+    # model) and the input schema without generated titles or null branches: a lean catalog (tests/mcp/test_one_call.py)
     tool = server._tool_manager.get_tool(name)
     tool.fn_metadata.output_schema = outline(tool.fn_metadata.output_schema)
-    tool.parameters = without_titles(tool.parameters)
+    tool.parameters = nullable_compact(without_titles(tool.parameters))
     if enums:
         server.live_enums[name] = enums
