@@ -51,13 +51,18 @@ def by_date(ranked: list[Ranked], members: dict[str, np.ndarray], newest: bool) 
 def year_counts(ranked: list[Ranked], members: dict[str, np.ndarray]) -> dict[int, int]:
     """How many records of the whole result (the members and the ranked ones) were published in each
     year, newest year first."""
+    counts: dict[int, int] = {}
+    for day in _dates(result_keys(ranked, members)).values():
+        counts[int(day[:4])] = counts.get(int(day[:4]), 0) + 1
+    return dict(sorted(counts.items(), reverse=True))
+
+
+def result_keys(ranked: list[Ranked], members: dict[str, np.ndarray]) -> set[tuple[str, int]]:
+    """(source, doc id) of every record of the whole result: the ranked ones and the admitted members."""
     keys = {r.key for r in ranked}
     for source, ids in members.items():
         keys.update((source, int(i)) for i in ids)
-    counts: dict[int, int] = {}
-    for day in _dates(keys).values():
-        counts[int(day[:4])] = counts.get(int(day[:4]), 0) + 1
-    return dict(sorted(counts.items(), reverse=True))
+    return keys
 
 
 def _dates(keys) -> dict[tuple[str, int], str]:

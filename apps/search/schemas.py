@@ -181,6 +181,13 @@ class SearchPage(BaseModel):
         description="Per body source searched: share of its documents with vectors (0 to 1).",
     )
     degraded: Degraded | None = Field(None, description="Present when a source could not use the mode asked.")
+    facets: dict[str, dict[str, int]] = Field(
+        default_factory=dict,
+        description="Facet (agency, document_type, chamber) -> value -> records of the whole result with it.",
+    )
+    excluded_by_filters: dict[str, list[str]] = Field(
+        default_factory=dict, description="Sources left out: the filters each cannot answer."
+    )
 
     def public(self) -> dict:
         """The JSON body: ``degraded`` only when set."""
