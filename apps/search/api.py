@@ -14,6 +14,7 @@ from pydantic import Field
 from apps.citations.schemas import EntityCard
 from apps.core.plans import all_plans
 from apps.search.entities import entities_for
+from apps.search.facets import DOC as FACET_DOC
 from apps.search.ordering import SortParam
 from apps.search.schemas import SearchPage
 from apps.search.selectors import search, similar
@@ -39,6 +40,9 @@ class SearchParams(Schema):
     until: date | None = Field(None, description="Only records published on or before this date.")
     congress: int | None = Field(None, ge=1, le=200, description="Only records of this Congress.")
     bill_id: str | None = Field(None, description="Only records tied to this bill, e.g. hr:119:103.")
+    agency: str | None = Field(None, max_length=2000, description=FACET_DOC["agency"])
+    document_type: str | None = Field(None, max_length=200, description=FACET_DOC["document_type"])
+    chamber: str | None = Field(None, max_length=40, description=FACET_DOC["chamber"])
     sort: SortParam = "relevance"
     limit: int | None = Field(None, description="Page size (default 20, max 250).")
     offset: int = Field(0, ge=0, description="Hits to skip (max 1000).")
