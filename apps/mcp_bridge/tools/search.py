@@ -60,6 +60,14 @@ BILL_ID = Annotated[
     Field(None, max_length=40, description="Only records about this bill: hr:119:103, 'H.R. 103-119'."),
 ]
 
+# The facets (apps/search/facets.py), on ``search`` only and described in a few words: tools/list is near its
+# 60,000-byte limit (tests/mcp/test_one_call.py). The payload's ``facets`` lists the values with counts.
+AGENCY = Annotated[str | None, Field(None, description="Comma list (see facets).")]
+DOCUMENT_TYPE = Annotated[
+    str | None, Field(None, description="rule,proposed_rule,notice,presidential_document")
+]
+CHAMBER = Annotated[str | None, Field(None, description="house,senate")]
+
 
 def _models():
     from pydantic import create_model
@@ -96,12 +104,16 @@ def install(server) -> list[str]:
         source: SOURCE = None,
         since: SINCE = None,
         until: UNTIL = None,
+        agency: AGENCY = None,
+        document_type: DOCUMENT_TYPE = None,
+        chamber: CHAMBER = None,
         sort: SORT = "relevance",
         limit: LIMIT = None,
     ) -> Page:
         return await run(
-            q=query, source=source, mode="hybrid", since=since, until=until, sort=sort, limit=limit
-        )
+            q=query, source=source, mode="hybrid", since=since, until=until, agency=agency,
+            document_type=document_type, chamber=chamber, sort=sort, limit=limit,
+        )  # fmt: skip
 
     async def lexical_search(
         query: LEXICAL_QUERY,
