@@ -73,8 +73,10 @@ def _count(link) -> int:
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1366", "390"])
 def test_newest_first_an_agency_and_a_document_type_narrow_and_the_url_reproduces_it(
-    server, browser, viewport
-):  # noqa: F811
+    server,
+    browser,  # noqa: F811
+    viewport,
+):
     """The Federal Register reader's day: newest first, one agency, one document type."""
     browser.set_viewport_size(viewport)
     out = SHOTS / "sortfacets"
