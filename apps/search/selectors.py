@@ -433,7 +433,7 @@ def _search_with_sources(
         vector_coverage=coverage_by_source,
         degraded=degraded,
         facets=facet_counts,
-        excluded_by_filters={t.slug: missing for t in targets if (missing := unanswered(t.spec, filters))},
+        excluded_by_filters={t.slug: lacks for t in targets if (lacks := unanswered(t.spec, filters))},
     )
     return page, [r.source for r in ranked[:window]], by_year
 
