@@ -58,7 +58,9 @@ class SearchForm(BaseModel):
 
     @property
     def filtered(self) -> bool:
-        return any(getattr(self, f) not in (None, "") for f in FILTERS)
+        """Whether a filter of the Filters box is set (it opens then); the facets are links beside the hits,
+        and opening the box for them would push the first hit off a phone's first screen."""
+        return any(getattr(self, f) not in (None, "") for f in FILTERS if f not in FACETS)
 
     def query(self, **changes) -> dict[str, str]:
         """The page's parameters (empty ones left out), with ``changes`` applied (None drops one)."""
