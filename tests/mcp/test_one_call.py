@@ -145,3 +145,18 @@ async def test_count_by_caucus_and_committee_seats(josh_server):
     assert {g["key"]: g["count"] for g in seats["groups"]}["Chair"] == 1
     rest = httpx.get(josh_server.url + "/v1/committee-memberships?committee=HSWM&group_by=title", timeout=30)
     assert rest.json()["groups"] == seats["groups"]  # the same resource, the same answer on /v1
+
+
+async def test_search_takes_the_facets_and_counts_the_whole_result(josh_server):
+    """The Federal Register reader's question in one call: one agency's notices about safety, newest first."""
+    args = {"query": "safety", "sort": "newest", "limit": 50}
+    wide = await _call(josh_server.url, "search", args)
+    agency = "DEPARTMENT OF TRANSPORTATION"
+    narrow = await _call(josh_server.url, "search", {**args, "agency": agency, "document_type": "notice"})
+    assert 0 < narrow["total"] <= wide["facets"]["agency"][agency]
+    assert narrow["facets"]["agency"] == {agency: narrow["total"]}
+    assert narrow["facets"]["document_type"] == {"notice": narrow["total"]}
+    assert {h["source"] for h in narrow["results"]} == {"federal-register"}
+    assert "bills" in narrow["excluded_by_filters"]
+    days = [h["citation"]["published_at"] for h in narrow["results"]]
+    assert days == sorted(days, reverse=True)
