@@ -82,6 +82,7 @@ def test_newest_first_an_agency_and_a_document_type_narrow_and_the_url_reproduce
     out = SHOTS / "sortfacets"
     out.mkdir(parents=True, exist_ok=True)
     browser.goto(server.url + "/search?q=safety&sort=newest")
+    browser.screenshot(path=str(out / f"agency-type-start-{viewport['width']}.png"), full_page=True)
     before = int(browser.locator("p.summary").inner_text().split()[0])
     agency = browser.locator('ul.facet-values[data-facet="agency"] a.toggle').first
     agency_name, agency_count = agency.inner_text().replace("☐", "").split("\n")[0].strip(), _count(agency)
