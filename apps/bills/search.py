@@ -13,6 +13,7 @@ BILLS_SEARCH = SearchSpec(
     congress_column="congress",
     bill_column="bill_id",
     chunk_table="bills_chunks",
+    facets=(("chamber", "origin_chamber"),),
 )
 
 PUBLIC_LAWS_SEARCH = SearchSpec(

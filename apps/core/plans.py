@@ -100,6 +100,8 @@ class SearchSpec:
     congress_column: str | None = None
     bill_column: str | None = None  # a canonical bill id column for bill_id filters
     chunk_table: str | None = None  # <source>_chunks, when the source has a body
+    # (facet, content-table column): the facet filters this source answers (apps/search/facets.py)
+    facets: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)

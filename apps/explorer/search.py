@@ -18,7 +18,7 @@ from apps.core.errors import InvalidParameter
 from apps.core.plans import all_plans
 from apps.core.source_aliases import canonical_sources
 from apps.explorer.services import Facet
-from apps.search import eligibility
+from apps.search import eligibility, facets
 from apps.search.conf import knob
 from apps.search.ordering import years_of
 from apps.search.schemas import SORTS, NoMatch, SearchPage, SearchParams
@@ -27,7 +27,8 @@ from apps.search.selectors import search, search_with_months
 PAGE_SIZE = 20
 MODES = ("hybrid", "lexical", "semantic")
 SORT_LABELS = dict(zip(SORTS, ("Relevance", "Newest first", "Oldest first"), strict=True))
-FILTERS = ("source", "congress", "bill_id", "since", "until")
+FACETS = facets.NAMES  # agency, document_type, chamber: multi-select, comma lists in the URL
+FILTERS = ("source", "congress", "bill_id", "since", "until", *FACETS)
 
 
 def _declared_fields() -> dict:
@@ -64,7 +65,9 @@ class SearchForm(create_model("SearchFields", **_declared_fields())):  # type: i
 
     @property
     def filtered(self) -> bool:
-        return any(getattr(self, f) not in (None, "") for f in FILTERS)
+        """Whether a filter of the Filters box is set (it opens then); the facets are links beside the hits,
+        and opening the box for them would push the first hit off a phone's first screen."""
+        return any(getattr(self, f) not in (None, "") for f in FILTERS if f not in FACETS)
 
     def query(self, **changes) -> dict[str, str]:
         """The page's parameters (empty ones left out), with ``changes`` applied (None drops one)."""
@@ -90,6 +93,21 @@ class SearchForm(create_model("SearchFields", **_declared_fields())):  # type: i
         chosen = self.sources
         chosen = [s for s in chosen if s != slug] if slug in chosen else [*chosen, slug]
         return self.url(source=",".join(chosen) or None, page=None)
+
+    def chosen(self, name: str) -> list[str]:
+        """The values of facet ``name`` in the URL (comma list), as written."""
+        return [v.strip() for v in (getattr(self, name) or "").split(",") if v.strip()]
+
+    @property
+    def facet_params(self) -> list[tuple[str, str]]:
+        """The facets chosen, as the form's hidden fields carry them through a new search."""
+        return [(name, getattr(self, name)) for name in FACETS if getattr(self, name)]
+
+    def facet_toggled(self, name: str, value: str) -> str:
+        """This page with ``value`` added to facet ``name``'s chosen values, or taken out if chosen (page 1)."""
+        chosen = self.chosen(name)
+        chosen = [v for v in chosen if v != value] if value in chosen else [*chosen, value]
+        return self.url(**{name: ",".join(chosen) or None, "page": None})
 
     def year_url(self, year: int) -> str:
         """This page narrowed to the records published in ``year`` (page 1)."""
@@ -145,6 +163,8 @@ def max_page() -> int:
 class Outcome:
     page: SearchPage
     facets: list[Facet] = field(default_factory=list)  # every matching record counted, per source
+    # facet name -> value -> every matching record counted (without the facet's own choice, when it has one)
+    values: dict[str, dict[str, int]] = field(default_factory=dict)
     years: dict[int, int] = field(default_factory=dict)  # every matching record counted, per year
     months: dict[str, int] = field(default_factory=dict)  # ... and per month ("YYYY-MM"): the chart
 
@@ -166,6 +186,7 @@ def run(form: SearchForm) -> Outcome:
         "until": form.until,
         "congress": form.congress,
         "bill_id": form.bill_id,
+        **{name: getattr(form, name) for name in FACETS},
     }
     page, months = search_with_months(
         **common, source=form.source, sort=form.sort, limit=PAGE_SIZE, offset=form.offset
@@ -174,8 +195,32 @@ def run(form: SearchForm) -> Outcome:
     if form.source is not None:
         counts = {**search(**common, limit=1).source_counts, **page.source_counts}
     ordered = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
-    facets = [Facet(source=s, count=n) for s, n in ordered]
-    return Outcome(page=page, facets=facets, years=years_of(months), months=months)
+    values = dict(page.facets)
+    for name in FACETS:  # a chosen facet lists its other values too, so a second one can be added
+        if getattr(form, name):
+            wider = search(**{**common, name: None}, source=form.source, limit=1).facets.get(name, {})
+            values[name] = {**wider, **page.facets.get(name, {})}
+    return Outcome(
+        page=page,
+        facets=[Facet(source=s, count=n) for s, n in ordered],
+        years=years_of(months),
+        months=months,
+        values=values,
+    )
+
+
+FACET_TITLES = {"agency": "Agency", "document_type": "Document type", "chamber": "Chamber"}
+
+
+def facet_label(name: str, value: str) -> str:
+    """A facet value as a reader reads it: "Proposed rule", "House", "Environmental Protection Agency"."""
+    label = facets.LABELS.get(name, {}).get(value, value)
+    # the Federal Register prints agencies in capitals; a name of a few letters is an acronym (EPA)
+    return (
+        label.title().replace(" Of ", " of ").replace(" And ", " and ").replace(" The ", " the ")
+        if (label.isupper() and len(label) > 6)
+        else label
+    )
 
 
 def suggestion_links(form: SearchForm, no_match: NoMatch | None) -> list[dict]:

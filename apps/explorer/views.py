@@ -189,6 +189,7 @@ def _search_page(request):
         facets=facets,
         years=years,
         activity=activity(form, outcome.months),
+        facet_groups=_facet_groups(form, outcome.values),
         all_dates_url=form.url(since=None, until=None, page=None),
         all_sources_url=form.url(source=None, page=None),
         page_links=_page_links(form, outcome.pages),
@@ -200,6 +201,34 @@ def _search_page(request):
         or (not entities and parse_citation(form.q) is not None),  # "89 FR 1": a citation of nothing held
     )
     return render(request, "explorer/search.html", context)
+
+
+def _facet_groups(form, values: dict[str, dict[str, int]]) -> list[dict]:
+    """Each facet with values in the result: its values, counts and the links that add or remove them."""
+    groups = []
+    for name in explorer_search.FACETS:
+        chosen = {v.casefold() for v in form.chosen(name)}
+        items = [
+            {
+                "label": explorer_search.facet_label(name, value),
+                "count": n,
+                "url": form.facet_toggled(name, value),
+                "current": value.casefold() in chosen,
+            }
+            for value, n in values.get(name, {}).items()
+        ]
+        if items:
+            title = explorer_search.FACET_TITLES[name]
+            any_url = form.url(**{name: None, "page": None})
+            group = {
+                "name": name,
+                "title": title,
+                "items": items,
+                "any_url": any_url,
+                "any_current": not chosen,
+            }
+            groups.append(group)
+    return groups
 
 
 def _is_year(form, year: int) -> bool:

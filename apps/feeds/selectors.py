@@ -25,6 +25,9 @@ def search_feed(form) -> SearchFeed:
         since=form.since,
         until=form.until,
         congress=form.congress,
+        agency=form.agency,
+        document_type=form.document_type,
+        chamber=form.chamber,
         sort="newest",
         limit=SIZE,
     )

@@ -1,7 +1,8 @@
 """Search filters and the SQL fragments they become.
 
 A filter a source cannot answer (``congress`` on a source without a congress column, ``bill_id`` on one
-without a bill column) excludes that source: it has no record that is known to satisfy it.
+without a bill column, a facet such as ``agency`` on one that does not declare it: apps/search/facets.py)
+excludes that source: it has no record that is known to satisfy it.
 """
 
 from dataclasses import dataclass
@@ -11,6 +12,7 @@ from apps.core.db.engine import postgres
 from apps.core.db.quoting import quote_ident
 from apps.core.errors import InvalidParameter
 from apps.core.ids import bill_id_param
+from apps.search import facets
 
 
 @dataclass(frozen=True)
@@ -19,10 +21,19 @@ class SearchFilters:
     until: date | None = None
     congress: int | None = None
     bill_id: str | None = None  # canonical ('hr:119:103')
+    # facet name -> the values chosen (any of them passes), canonical: apps/search/facets.py
+    chosen: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
     @property
     def any(self) -> bool:
-        return any(v is not None for v in (self.since, self.until, self.congress, self.bill_id))
+        values = (self.since, self.until, self.congress, self.bill_id)
+        return any(v is not None for v in values) or bool(self.chosen)
+
+    @property
+    def by_record(self) -> bool:
+        """A filter on the record's own columns that the vector index cannot apply by itself (bill, facets):
+        the vector leg is given the ids of the records that pass."""
+        return self.bill_id is not None or bool(self.chosen)
 
 
 def _date(name: str, value) -> date | None:
@@ -34,12 +45,21 @@ def _date(name: str, value) -> date | None:
         raise InvalidParameter(name, f"{name} must be a date like 2024-01-31; got '{value}'.") from None
 
 
-def make_filters(*, since=None, until=None, congress=None, bill_id=None) -> SearchFilters:
+def make_filters(*, since=None, until=None, congress=None, bill_id=None, **chosen) -> SearchFilters:
+    """The filters of a search; ``chosen`` holds the facet parameters (``agency``, ``document_type``,
+    ``chamber``: a comma list or a list each), checked against their vocabulary (a 400 naming it)."""
     since, until = _date("since", since), _date("until", until)
     if since and until and since > until:
         raise InvalidParameter("since", f"since ({since}) is after until ({until}); swap them.")
     canonical = bill_id_param(bill_id) if bill_id else None
-    return SearchFilters(since=since, until=until, congress=congress, bill_id=canonical)
+    picked = tuple((name, facets.check(name, value)) for name, value in chosen.items() if value)
+    return SearchFilters(
+        since=since,
+        until=until,
+        congress=congress,
+        bill_id=canonical,
+        chosen=tuple((name, values) for name, values in picked if values),
+    )
 
 
 def applicable(spec, filters: SearchFilters) -> bool:
@@ -47,7 +67,17 @@ def applicable(spec, filters: SearchFilters) -> bool:
         return False
     if filters.bill_id is not None and not spec.bill_column:
         return False
-    return True
+    return all(facets.column(spec, name) for name, _ in filters.chosen)
+
+
+def unanswered(spec, filters: SearchFilters) -> list[str]:
+    """The filters asked for that ``spec``'s source cannot answer (it is left out of the search for them)."""
+    missing = [name for name, _ in filters.chosen if not facets.column(spec, name)]
+    if filters.congress is not None and not spec.congress_column:
+        missing.insert(0, "congress")
+    if filters.bill_id is not None and not spec.bill_column:
+        missing.insert(0, "bill_id")
+    return missing
 
 
 def content_filters(spec, filters: SearchFilters) -> tuple[list[str], dict]:
@@ -66,7 +96,20 @@ def content_filters(spec, filters: SearchFilters) -> tuple[list[str], dict]:
     if filters.congress is not None:
         fragments.append(f"c.{quote_ident(spec.congress_column)} = :congress")
         params["congress"] = filters.congress
+    record, bound = record_filters(spec, filters)
+    return fragments + record, params | bound
+
+
+def record_filters(spec, filters: SearchFilters) -> tuple[list[str], dict]:
+    """The fragments of the filters on the record's own columns (``bill_id``, the facets), for the vector
+    leg's pre-filter as well as the lexical leg."""
+    fragments: list[str] = []
+    params: dict = {}
     if filters.bill_id is not None:
         fragments.append(f"c.{quote_ident(spec.bill_column)} = :bill_id")
         params["bill_id"] = filters.bill_id
+    for name, values in filters.chosen:
+        fragment, bound = facets.fragment(spec, name, values)
+        fragments.append(fragment)
+        params.update(bound)
     return fragments, params

@@ -83,8 +83,9 @@ def explain(q: str, parsed, mode: str, source: str | None, selection, filters, w
             )
     here = _matches(targets, parsed, filters)
     if filters.any and not here and _matches(targets, parsed, everywhere):
-        for name in FILTER_NAMES:
-            if getattr(filters, name) is not None:
+        chosen = [name for name, _ in filters.chosen]
+        for name in (*FILTER_NAMES, *chosen):
+            if name in chosen or getattr(filters, name, None) is not None:
                 suggestions.append(
                     Suggestion(action="drop_filter", parameter=name, message=f"Records match without {name}.")
                 )

@@ -50,11 +50,8 @@ def by_date(ranked: list[Ranked], members: dict[str, np.ndarray], newest: bool) 
 
 def month_counts(ranked: list[Ranked], members: dict[str, np.ndarray]) -> dict[str, int]:
     """How many records of the whole result were published in each month ("YYYY-MM"), newest first."""
-    keys = {r.key for r in ranked}
-    for source, ids in members.items():
-        keys.update((source, int(i)) for i in ids)
     counts: dict[str, int] = {}
-    for day in _dates(keys).values():
+    for day in _dates(result_keys(ranked, members)).values():
         counts[day[:7]] = counts.get(day[:7], 0) + 1
     return dict(sorted(counts.items(), reverse=True))
 
@@ -65,6 +62,14 @@ def years_of(months: dict[str, int]) -> dict[int, int]:
     for month, n in months.items():
         counts[int(month[:4])] = counts.get(int(month[:4]), 0) + n
     return dict(sorted(counts.items(), reverse=True))
+
+
+def result_keys(ranked: list[Ranked], members: dict[str, np.ndarray]) -> set[tuple[str, int]]:
+    """(source, doc id) of every record of the whole result: the ranked ones and the admitted members."""
+    keys = {r.key for r in ranked}
+    for source, ids in members.items():
+        keys.update((source, int(i)) for i in ids)
+    return keys
 
 
 def _dates(keys) -> dict[tuple[str, int], str]:

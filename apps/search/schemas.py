@@ -6,6 +6,7 @@ from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, model_seri
 
 from apps.citations.schemas import Citation, CitationCheck, EntityCard
 from apps.core.vocabulary import BillId, Congress, Limit, Offset, SearchText, Since, Until
+from apps.search.facets import DOC as FACET_DOC
 
 # ``sort`` for every surface (REST, MCP, the explorer): apps/search/ordering.py orders by it
 Sort = Literal["relevance", "newest", "oldest"]
@@ -155,38 +156,44 @@ class NoMatch(BaseModel):
 
 
 class SearchPage(BaseModel):
+    # tools/list carries these descriptions three times (each search tool's outline), near its 60,000-byte
+    # limit (tests/mcp/test_one_call.py): a few words each; docs/SEARCH.md has the long form.
     results: list[SearchHit]
     total: int = Field(
-        description="Records matching the query and filters in the mode used (semantic: a passage past the "
-        "relevance floor; hybrid: the union); see `total_basis`. Pages reach the first 1,000 or so."
+        description="Records matching query and filters in the mode used; see `total_basis`. Pages reach "
+        "the first 1,000."
     )
     total_basis: TotalBasis = Field(
         "exact",
-        description="exact: every matching record was counted; lower_bound: an approximate vector scan may "
-        "have missed some (at least `total`).",
+        description="exact, or lower_bound: an approximate vector scan may have missed some.",
     )
     source_counts: dict[str, int] = Field(
         default_factory=dict,
-        description="`total` per source (the whole filtered result, not the page): the source facets.",
+        description="`total` per source (the whole result, not the page).",
     )
-    no_match: NoMatch | None = Field(
-        None, description="Set when nothing matched (`total` 0): why, and what to change to match records."
-    )
+    no_match: NoMatch | None = Field(None, description="When `total` is 0: why, and what to change.")
     took_ms: float
     mode: Mode
     ignored_terms: list[str] = Field(
         default_factory=list,
-        description="Stop words left out of an any-term query (quote a phrase to search for them).",
+        description="Stop words left out (quote a phrase to keep them).",
     )
     approximate: list[str] = Field(
         default_factory=list,
-        description="Why a result may differ from an exhaustive ranking; empty when every leg was exact.",
+        description="Why ranking may be inexact.",
     )
     vector_coverage: dict[str, float] = Field(
         default_factory=dict,
-        description="Per body source searched: share of its documents with vectors (0 to 1).",
+        description="Per source: share of documents with vectors.",
     )
     degraded: Degraded | None = Field(None, description="Present when a source could not use the mode asked.")
+    facets: dict[str, dict[str, int]] = Field(
+        default_factory=dict,
+        description="Facet: value: records (the whole result).",
+    )
+    excluded_by_filters: dict[str, list[str]] = Field(
+        default_factory=dict, description="Sources left out: filters they lack."
+    )
 
     @model_serializer(mode="wrap")
     def _degraded_when_set(self, handler: SerializerFunctionWrapHandler):
@@ -222,6 +229,10 @@ class SearchParams(BaseModel):
     until: Until = None
     congress: Congress = None
     bill_id: BillId = None
+    # the facets (apps.search.facets): comma lists, a record passes with any value chosen
+    agency: str | None = Field(None, max_length=2000, description=FACET_DOC["agency"])
+    document_type: str | None = Field(None, max_length=200, description=FACET_DOC["document_type"])
+    chamber: str | None = Field(None, max_length=40, description=FACET_DOC["chamber"])
     sort: Sort = Field("relevance", description=SORT_DOC)
     limit: Limit = None
     offset: Offset = 0

@@ -19,6 +19,7 @@ from apps.search import (
     coverage,
     eligibility,
     encoders,
+    facets,
     fusion,
     hydrate,
     lexical,
@@ -32,7 +33,7 @@ from apps.search import (
 )
 from apps.search.conf import knob, semantic_floor
 from apps.search.encoders import get_encoder
-from apps.search.filters import SearchFilters, applicable, make_filters
+from apps.search.filters import SearchFilters, applicable, make_filters, record_filters, unanswered
 from apps.search.fusion import Ranked
 from apps.search.sanitize import parse_query
 from apps.search.schemas import Degraded, Explain, Mode, QueryCoverage, SearchHit, SearchPage, Snippet
@@ -77,13 +78,18 @@ def _lexical_leg(targets, parsed, filters: SearchFilters, depth: int) -> tuple[l
     return corpus_bm25.across_sources(results, parsed, depth), matches
 
 
-def _bill_doc_ids(spec, filters: SearchFilters) -> np.ndarray | None:
-    if filters.bill_id is None:
+def _record_doc_ids(spec, filters: SearchFilters) -> np.ndarray | None:
+    """The records passing the filters on their own columns (a bill, the facets): the vector leg's pre-filter
+    (its index holds only dates and congresses), so those filters too apply before any vector is scored."""
+    if not filters.by_record:
         return None
+    fragments, params = record_filters(spec, filters)
     sql = queries.render(
-        "doc_ids_for_bill", idents={"content": spec.content_table, "bill_col": spec.bill_column}
+        "record_ids",
+        idents={"content": spec.content_table},
+        raw={"filters": "".join(f" AND {f}" for f in fragments)},
     )
-    return np.array([r[0] for r in queries.fetchall(sql, {"bill_id": filters.bill_id})], dtype=np.int64)
+    return np.array(sorted(r[0] for r in queries.fetchall(sql, params)), dtype=np.int64)
 
 
 ENCODER_STARTING = (
@@ -136,7 +142,7 @@ def _semantic_leg(targets, qvec, model_id: str, parsed, filters: SearchFilters, 
     for target in targets:
         if not applicable(target.spec, filters):
             continue
-        doc_ids, banned = _bill_doc_ids(target.spec, filters), None
+        doc_ids, banned = _record_doc_ids(target.spec, filters), None
         if constraint.allowed:
             allowed = leg.admitted.get(target.slug)
             if allowed is None:
@@ -345,6 +351,9 @@ def _search_with_sources(
     until=None,
     congress: int | None = None,
     bill_id: str | None = None,
+    agency=None,
+    document_type=None,
+    chamber=None,
     limit: int | None = None,
     offset: int = 0,
     window: int = 0,
@@ -356,7 +365,15 @@ def _search_with_sources(
     sort = ordering.check(sort)
     if not (q or "").strip():
         raise InvalidQuery("q is empty: pass the words to search for, e.g. q=child online safety.")
-    filters = make_filters(since=since, until=until, congress=congress, bill_id=bill_id)
+    filters = make_filters(
+        since=since,
+        until=until,
+        congress=congress,
+        bill_id=bill_id,
+        agency=agency,
+        document_type=document_type,
+        chamber=chamber,
+    )
     selection = eligibility.select(source, mode)
     parsed = parse_query(q, stop_words=bool(knob("LEXICAL_STOP_WORDS")))
     depth = max(knob("HYBRID_DEPTH"), offset + size, window)
@@ -400,6 +417,7 @@ def _search_with_sources(
         if sort != "relevance":  # the whole admitted result by date, not only its ranked head
             ranked = ordering.by_date(ranked, leg.members(used), newest=sort == "newest")
         by_month = ordering.month_counts(ranked, leg.members(used)) if years else {}
+        facet_counts = facets.counts(ordering.result_keys(ranked, leg.members(used)))
         stale_hits: dict[str, int] = {}
         results = hits_for(ranked[offset : offset + size], matches, q, stale_hits)
         if stale_hits:
@@ -421,6 +439,8 @@ def _search_with_sources(
         approximate=leg.approximate,
         vector_coverage=coverage_by_source,
         degraded=degraded,
+        facets=facet_counts,
+        excluded_by_filters={t.slug: lacks for t in targets if (lacks := unanswered(t.spec, filters))},
     )
     return page, [r.source for r in ranked[:window]], by_month
 

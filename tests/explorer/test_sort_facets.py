@@ -64,3 +64,33 @@ def test_year_facets_count_the_whole_result_and_narrow_the_dates(client):
 def test_an_unknown_sort_is_a_400_page_naming_it(client):
     response = client.get("/search", {"q": Q, "sort": "latest"})
     assert response.status_code == 400 and "sort" in response.context["error"]["message"]
+
+
+def _group(response, name: str) -> dict:
+    return next(g for g in response.context["facet_groups"] if g["name"] == name)
+
+
+def test_agency_facets_add_a_second_agency_and_count_the_whole_result(client):
+    first = client.get("/search", {"q": "safety", "source": "fr"})
+    agencies = _group(first, "agency")["items"]
+    a, b = agencies[0], agencies[1]
+    assert (
+        a["count"] >= b["count"] and sum(i["count"] for i in agencies) <= first.context["outcome"].page.total
+    )
+    one = client.get(a["url"])
+    assert one.context["outcome"].page.total == a["count"]
+    # the chosen agency's facet still lists the others, so a second one can be added
+    b_url = next(i["url"] for i in _group(one, "agency")["items"] if i["label"] == b["label"])
+    two = client.get(b_url)
+    assert two.context["outcome"].page.total == a["count"] + b["count"]
+    assert [i["label"] for i in _group(two, "agency")["items"] if i["current"]] == [a["label"], b["label"]]
+    assert "agency=" in two.context["api_url"] and "agency=" in two.context["csv_url"]
+    html = two.content.decode()
+    assert html.count('type="hidden" name="agency"') == 1  # a new search from the box keeps them
+
+
+def test_an_unknown_document_type_is_a_400_page_naming_the_allowed_ones(client):
+    response = client.get("/search", {"q": "safety", "document_type": "memo"})
+    assert response.status_code == 400
+    text = response.content.decode()
+    assert "document_type must be one of rule, proposed_rule, notice, presidential_document" in text

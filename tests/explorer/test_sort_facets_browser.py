@@ -65,3 +65,53 @@ def test_newest_first_and_two_facets_narrow_and_the_url_reproduces_it(server, br
     assert found["scroll"] <= found["width"], found
     serious = [v for v in axe_violations(browser) if v["impact"] in ("serious", "critical")]
     assert serious == []
+
+
+def _count(link) -> int:
+    return int(link.locator("xpath=..").locator(".count").inner_text())
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1366", "390"])
+def test_newest_first_an_agency_and_a_document_type_narrow_and_the_url_reproduces_it(
+    server,
+    browser,  # noqa: F811
+    viewport,
+):
+    """The Federal Register reader's day: newest first, one agency, one document type."""
+    browser.set_viewport_size(viewport)
+    out = SHOTS / "sortfacets"
+    out.mkdir(parents=True, exist_ok=True)
+    browser.goto(server.url + "/search?q=safety&sort=newest")
+    browser.screenshot(path=str(out / f"agency-type-start-{viewport['width']}.png"), full_page=True)
+    before = int(browser.locator("p.summary").inner_text().split()[0])
+    agency = browser.locator('ul.facet-values[data-facet="agency"] a.toggle').first
+    agency_name, agency_count = agency.inner_text().replace("☐", "").split("\n")[0].strip(), _count(agency)
+    agency.click()
+    browser.wait_for_load_state()
+    assert int(browser.locator("p.summary").inner_text().split()[0]) == agency_count < before
+    kind = browser.locator('ul.facet-values[data-facet="document_type"] a.toggle:not(.current)').first
+    kind_count = _count(kind)
+    kind.click()
+    browser.wait_for_load_state()
+    url = browser.url
+    assert "sort=newest" in url and "agency=" in url and "document_type=" in url
+    total = int(browser.locator("p.summary").inner_text().split()[0])
+    assert 0 < total == kind_count <= agency_count
+    chosen = browser.locator("ul.facet-values a.current").all_inner_texts()
+    assert len(chosen) == 2 and agency_name in chosen[0]
+    narrowed = _state(browser)
+    api = browser.request.get(
+        server.url + browser.get_by_role("link", name="JSON").get_attribute("href")
+    ).json()
+    assert narrowed["ids"] == [h["id"] for h in api["results"]] and api["total"] == total
+    assert {h["source"] for h in api["results"]} == {"federal-register"}
+    assert sum(api["facets"]["document_type"].values()) == total  # one type chosen: all of the result
+    browser.screenshot(path=str(out / f"agency-type-{viewport['width']}.png"), full_page=True)
+    browser.goto(url)  # a shared link: the same page
+    assert _state(browser) == narrowed
+    found = overflow(browser)
+    assert found["scroll"] <= found["width"], found
+    # the facets are rows of chips on a phone: with two chosen, the first hit still starts on the first screen
+    first = browser.locator("ol.hits li.hit").first.bounding_box()
+    assert first["y"] < viewport["height"], first
+    assert axe_violations(browser) == []

@@ -90,6 +90,7 @@ def test_the_feed_gains_an_entry_after_an_ingest_of_a_new_matching_record(client
         ({"q": "energy", "since": "last tuesday"}, "since"),
         ({"q": "energy", "congress": "0"}, "congress"),
         ({"q": "energy", "source": "no-such-source"}, "source"),
+        ({"q": "energy", "document_type": "memo"}, "document_type"),
     ],
 )
 def test_a_bad_parameter_is_the_400_envelope_naming_it(client, params, parameter):
@@ -104,3 +105,9 @@ def test_an_empty_query_is_a_400_that_says_what_to_send(client):
     response = client.get("/search/feed.atom", {"q": ""})
     assert response.status_code == 400
     assert response.json()["error"]["code"] == "invalid_query"
+
+
+def test_a_facet_of_the_search_page_narrows_its_feed(client):
+    """The feed is the page's search, facets included: CRS reports have no chamber, so the source is left out."""
+    assert entries(feed(client))
+    assert entries(feed(client, {**QUERY, "chamber": "house"})) == []

@@ -162,3 +162,18 @@ async def test_a_citation_of_no_record_is_flagged_by_the_search_tools(josh_serve
     assert held["citation"] == {"text": "89 FR 9838", "kind": "fr_page", "resolved": True, "hint": None}
     words = await _call(josh_server.url, "lexical_search", {"query": "drinking water"})
     assert words["citation"] is None
+
+
+async def test_search_takes_the_facets_and_counts_the_whole_result(josh_server):
+    """The Federal Register reader's question in one call: one agency's notices about safety, newest first."""
+    args = {"query": "safety", "sort": "newest", "limit": 50}
+    wide = await _call(josh_server.url, "search", args)
+    agency = "DEPARTMENT OF TRANSPORTATION"
+    narrow = await _call(josh_server.url, "search", {**args, "agency": agency, "document_type": "notice"})
+    assert 0 < narrow["total"] <= wide["facets"]["agency"][agency]
+    assert narrow["facets"]["agency"] == {agency: narrow["total"]}
+    assert narrow["facets"]["document_type"] == {"notice": narrow["total"]}
+    assert {h["source"] for h in narrow["results"]} == {"federal-register"}
+    assert "bills" in narrow["excluded_by_filters"]
+    days = [h["citation"]["published_at"] for h in narrow["results"]]
+    assert days == sorted(days, reverse=True)

@@ -34,9 +34,11 @@ def test_hybrid_response_shape(get):
     body = response.json()
     assert set(body) == {
         "results", "total", "total_basis", "source_counts", "no_match", "took_ms", "mode", "ignored_terms",
-        "approximate", "entities", "citation", "vector_coverage",
+        "approximate", "entities", "citation", "vector_coverage", "facets", "excluded_by_filters",
     }  # fmt: skip
     assert body["vector_coverage"] == {"bills": 1.0}  # every bill embedded
+    # these bills have no origin chamber (the facets count values, not blanks); no filter left a source out
+    assert body["facets"] == {} and body["excluded_by_filters"] == {}
     assert body["mode"] == "hybrid" and body["total"] == 8 and body["total_basis"] == "exact"
     assert (
         body["source_counts"] == {"bills": 8} and body["no_match"] is None

@@ -31,6 +31,7 @@ plan = register(
             title_column="title",
             date_column="published_at",
             congress_column="congress",
+            facets=(("chamber", "chamber"),),
         ),
     )
 )

@@ -32,6 +32,7 @@ plan = register(
             weights=(1.0,),
             title_column="title",
             date_column="published_at",
+            facets=(("agency", "agency_id"),),
         ),
     )
 )

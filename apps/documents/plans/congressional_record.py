@@ -43,6 +43,7 @@ SEARCH = SearchSpec(
     date_column="published_at",
     congress_column="congress",
     chunk_table="congressional_record_chunks",
+    facets=(("chamber", "chamber"),),
 )
 
 PLAN = register(

@@ -46,6 +46,7 @@ SEARCH = SearchSpec(
     title_column="title",
     date_column="published_at",
     chunk_table="federal_register_chunks",
+    facets=(("agency", "agency"), ("document_type", "doc_type")),
 )
 
 PLAN = register(
