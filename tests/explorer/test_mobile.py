@@ -14,8 +14,8 @@ from urllib.request import urlopen
 
 import pytest
 
+from apps.core.resources import all_resources
 from apps.explorer.lists import list_views
-from apps.explorer.records import GETTERS
 from tests.explorer.test_journeys import CHROMIUM, SHOTS, playwright, serious_violations
 
 pytestmark = [
@@ -31,7 +31,8 @@ def page_types(base: str) -> dict[str, str]:
     """Every page type of the explorer's URL conf, by name, with a representative path."""
     paths = {"home": "/", "search": "/search?q=" + quote(QUERY), "search-empty": "/search"}
     paths.update({f"list-{resource}": f"/{resource}" for resource in list_views()})
-    for resource in GETTERS:
+    # a record page per resource that lists its records (a record reached only by id has no list to pick from)
+    for resource in (r.name for r in all_resources() if r.get is not None and r.list is not None):
         results = json.loads(urlopen(f"{base}/v1/{resource}?limit=1").read())["results"]
         if results:  # a resource whose sample holds no record has no page to show
             paths[f"record-{resource}"] = f"/{resource}/{quote(results[0]['id'], safe=':')}"
