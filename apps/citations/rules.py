@@ -8,6 +8,8 @@ the record that names them carries the date.
 
 from dataclasses import dataclass
 
+from apps.core.discovery import refuse_second
+
 _CONGRESS = r"\d+(st|nd|rd|th)-congress"
 _GITHUB = r"https://github\.com/unitedstates/congress-legislators/blob/main/"
 _NO_DATES = "the @unitedstates congress-legislators files carry no date for"
@@ -126,6 +128,14 @@ RULES: dict[str, CitationRule] = {
         url=r"https?://\S+", date="the directory's as-of date (the file's as_of column)"
     ),
 }
+
+
+def register_rule(label: str, rule: CitationRule) -> CitationRule:
+    """Declare the rule of a record type beside its source (an app's plans module) instead of in the table
+    above: an app that adds a cited record type names its rule where it names the rest of its source."""
+    refuse_second(RULES, label, rule, "citation rule")
+    RULES[label] = rule
+    return rule
 
 
 def rule_for(model) -> CitationRule | None:

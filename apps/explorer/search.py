@@ -69,6 +69,11 @@ class SearchForm(create_model("SearchFields", **_declared_fields())):  # type: i
         and opening the box for them would push the first hit off a phone's first screen."""
         return any(getattr(self, f) not in (None, "") for f in FILTERS if f not in FACETS)
 
+    @property
+    def filters(self) -> dict:
+        """Every filter the page takes (``FILTERS``) as the search selector's keyword arguments."""
+        return {name: getattr(self, name) for name in FILTERS}
+
     def query(self, **changes) -> dict[str, str]:
         """The page's parameters (empty ones left out), with ``changes`` applied (None drops one)."""
         values = {"q": self.q, "mode": self.mode if self.mode != "hybrid" else None, "page": self.page}

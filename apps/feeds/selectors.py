@@ -18,19 +18,8 @@ def search_feed(form) -> SearchFeed:
     """The newest ``SIZE`` of ``form``'s matches; raises the search's JoshErrors.
     ``form`` is the explorer's parsed search page (``apps.explorer.search.SearchForm``): the adapter parses
     the query string, since that parser speaks the request layer's error vocabulary."""
-    page = search(
-        q=form.q,
-        mode=form.mode,
-        source=form.source,
-        since=form.since,
-        until=form.until,
-        congress=form.congress,
-        agency=form.agency,
-        document_type=form.document_type,
-        chamber=form.chamber,
-        sort="newest",
-        limit=SIZE,
-    )
+    # every filter the page takes (form.filters), so a filter added to the search narrows the feed as well
+    page = search(q=form.q, mode=form.mode, **form.filters, sort="newest", limit=SIZE)
     return SearchFeed(
         q=form.q,
         query=form.query(page=None),

@@ -22,6 +22,12 @@ def save_search(user, form) -> SavedSearch:
     if not form.q:
         raise InvalidParameter("q", "q is empty: a saved search needs the words to search for.")
     query = form.url(path="", page=None).lstrip("?")
+    room = SavedSearch._meta.get_field("query").max_length
+    if len(query) > room:  # PostgreSQL refuses a longer varchar (SQLite would store it): say so, not a 500
+        raise InvalidParameter(
+            "q",
+            f"This search is too long to save ({len(query)} characters as a URL, at most {room}): shorten it.",
+        )
     saved, _ = SavedSearch.objects.get_or_create(user=user, query=query, defaults={"name": form.q[:200]})
     return saved
 

@@ -1,4 +1,3 @@
-from django.contrib.auth.views import LoginView
 from django.urls import path
 
 from apps.feeds import views
@@ -6,14 +5,7 @@ from apps.feeds import views
 urlpatterns = [
     path("search/feed.atom", views.search_feed, name="feeds-search-atom"),
     path("search/save", views.save_search, name="feeds-save-search"),
-    # A reader's sign-in (any active account; the admin's sign-in takes staff only), axes-guarded as it is.
-    path(
-        "sign-in",
-        LoginView.as_view(
-            template_name="explorer/sign_in.html", redirect_authenticated_user=True, next_page="/searches"
-        ),
-        name="feeds-sign-in",
-    ),
+    path("sign-in", views.SignIn.as_view(), name="feeds-sign-in"),
     path("searches", views.my_searches, name="feeds-my-searches"),
     path("searches/<int:pk>/rename", views.rename_search, name="feeds-rename-search"),
     path("searches/<int:pk>/digest", views.digest_search, name="feeds-digest-search"),

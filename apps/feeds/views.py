@@ -2,6 +2,7 @@
 "My saved searches" page (list, rename, digest on/off, delete: their own searches only)."""
 
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import LoginView
 from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.views.decorators.http import require_POST, require_safe
@@ -36,6 +37,20 @@ def search_feed(request):
 
 
 SIGN_IN = "/sign-in"  # a reader's sign-in (apps/feeds/urls.py): the admin's takes staff only
+
+
+class SignIn(LoginView):
+    """Any active account (the admin's sign-in takes staff only), axes-guarded as the admin's is. A reader
+    already signed in goes on to ``next``; ``next`` naming the sign-in page itself goes to their searches
+    (Django's view raises on that redirect loop: a 500 anyone could link a reader to)."""
+
+    template_name = "explorer/sign_in.html"
+    redirect_authenticated_user = True
+    next_page = "/searches"
+
+    def get_success_url(self):
+        url = super().get_success_url()
+        return self.next_page if url == self.request.path else url
 
 
 @require_POST

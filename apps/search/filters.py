@@ -51,7 +51,7 @@ def make_filters(*, since=None, until=None, congress=None, bill_id=None, **chose
     since, until = _date("since", since), _date("until", until)
     if since and until and since > until:
         raise InvalidParameter("since", f"since ({since}) is after until ({until}); swap them.")
-    canonical = bill_id_param(bill_id) if bill_id else None
+    canonical = bill_id_param(bill_id, congress=congress) if bill_id else None
     picked = tuple((name, facets.check(name, value)) for name, value in chosen.items() if value)
     return SearchFilters(
         since=since,

@@ -91,6 +91,7 @@ def test_the_feed_gains_an_entry_after_an_ingest_of_a_new_matching_record(client
         ({"q": "energy", "congress": "0"}, "congress"),
         ({"q": "energy", "source": "no-such-source"}, "source"),
         ({"q": "energy", "document_type": "memo"}, "document_type"),
+        ({"q": "energy", "bill_id": "memo"}, "bill_id"),  # the page's bill filter reaches the feed's search
     ],
 )
 def test_a_bad_parameter_is_the_400_envelope_naming_it(client, params, parameter):

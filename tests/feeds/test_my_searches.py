@@ -141,3 +141,16 @@ def test_the_forms_need_the_csrf_token(reader):
     assert strict.post(f"/searches/{saved.pk}/delete").status_code == 403
     assert strict.get("/searches").status_code == 200  # reading the list needs no token
     assert SavedSearch.objects.filter(pk=saved.pk).exists()
+
+
+def test_a_search_too_long_to_save_is_a_400_naming_q_not_a_500(client, reader):
+    """The saved query is a varchar(2000) on PostgreSQL (SQLite would store more): a longer one is refused."""
+    response = client.post("/search/save", {"q": '"x" ' * 250, "agency": "EPA"})
+    assert response.status_code == 400
+    assert "too long to save" in response.content.decode() and not SavedSearch.objects.exists()
+
+
+def test_a_signed_in_reader_sent_to_sign_in_with_itself_as_next_goes_to_their_searches(client, reader):
+    response = client.get("/sign-in?next=/sign-in")
+    assert (response.status_code, response["Location"]) == (302, "/searches")
+    assert client.get("/sign-in?next=/searches?x=1")["Location"] == "/searches?x=1"

@@ -12,6 +12,7 @@ from datetime import UTC, date, datetime
 
 from pydantic import BaseModel
 
+from apps.citations.rules import CitationRule, register_rule
 from apps.core.inputs import as_input
 from apps.core.plans import Outcome, SearchSpec, SourcePlan, register
 from apps.core.upsert import upsert
@@ -45,6 +46,10 @@ def load_bulletin(record: BulletinRecord, ctx) -> Outcome:
     return upsert(Bulletin, lookup={"bulletin_id": record.bulletin_id}, values=values, stamp=stamp)[1]
 
 
+register_rule(
+    "fixture_app.Bulletin",
+    CitationRule(url=r"https://example\.gov/bulletins/\S+", date="the bulletin's publication date"),
+)
 register(
     SourcePlan(
         slug="bulletins",

@@ -3,8 +3,8 @@ from django.db import migrations, router
 # Editors and curators correct records, so they may view them: a record's admin page is where "Correct a
 # field", "Flag for review" and each field's history start (docs/ACCESS.md "Corrections: roles"). View only:
 # the data itself changes through ingests and corrections, never the record admin's forms. Every correctable
-# record type (a CitedRecord) as of this migration; tests/hardening/test_curation_access.py fails when a new
-# one is missing here, so the migration that adds it grants its view too.
+# record type (a CitedRecord) as of this migration; a type added later is granted after each migrate by
+# apps.curation.permissions.grant_record_views (tests/hardening/test_curation_access.py checks every type).
 RECORDS = {
     "registry": ["legislator", "committee", "committeemembership", "rollcallvote", "legislatorsocial"],
     "bills": ["bill", "billtextversion", "cbocostestimate", "committeereport", "publiclaw", "sap", "topic"],
