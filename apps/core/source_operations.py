@@ -2,7 +2,7 @@
 (apps.core.operations). apps.core.apps registers them when the apps are ready: the autodiscovered
 ``resources`` module of this app is the declaration mechanism itself."""
 
-from apps.core.operations import Operation, register_operation
+from apps.core.operations import Operation, get_operation, register_operation
 from apps.core.resources import Tool
 from apps.core.schemas import SourceOut
 from apps.core.services.sources import source_get, sources_list
@@ -16,6 +16,10 @@ Use it to learn which `source` values the search tools accept (shape 'body' → 
 
 
 def register() -> None:
+    """Declare the sources operations (called from CoreConfig.ready, after the plans are known); a second call
+    (the app registry populated again) keeps the first declarations."""
+    if get_operation("list_sources") is not None:
+        return
     register_operation(
         Operation(
             name="list_sources",

@@ -111,7 +111,8 @@ class SearchForm(create_model("SearchFields", **_declared_fields())):  # type: i
     def facet_toggled(self, name: str, value: str) -> str:
         """This page with ``value`` added to facet ``name``'s chosen values, or taken out if chosen (page 1)."""
         chosen = self.chosen(name)
-        chosen = [v for v in chosen if v != value] if value in chosen else [*chosen, value]
+        kept = [v for v in chosen if facets.fold(v) != facets.fold(value)]  # "epa" in the URL is the EPA chip
+        chosen = kept if len(kept) < len(chosen) else [*chosen, value]
         return self.url(**{name: ",".join(chosen) or None, "page": None})
 
     def year_url(self, year: int) -> str:

@@ -81,13 +81,13 @@ def check(name: str, value) -> tuple[str, ...]:
             name, f"Unknown filter '{name}'; facets are {', '.join(NAMES)}.", allowed=NAMES
         )
     allowed = _vocabulary(name)
-    folded = {_fold(v): v for v in allowed}
-    folded.update({_fold(label): v for v, label in LABELS.get(name, {}).items()})
+    folded = {fold(v): v for v in allowed}
+    folded.update({fold(label): v for v, label in LABELS.get(name, {}).items()})
     if name == "document_type":
-        folded.update({_fold(code): v for v, codes in DOCUMENT_TYPES.items() for code in codes})
+        folded.update({fold(code): v for v, codes in DOCUMENT_TYPES.items() for code in codes})
     out: list[str] = []
     for item in _split(value):
-        canonical = folded.get(_fold(item))
+        canonical = folded.get(fold(item))
         if canonical is None:
             shown = ", ".join(allowed[:40]) + (f" and {len(allowed) - 40} more" if len(allowed) > 40 else "")
             raise InvalidParameter(
@@ -98,7 +98,8 @@ def check(name: str, value) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _fold(text: str) -> str:
+def fold(text: str) -> str:
+    """A facet value as compared: case, spaces, "_" and "-" aside ("Proposed rule" is proposed_rule)."""
     return " ".join(text.replace("_", " ").replace("-", " ").split()).casefold()
 
 

@@ -417,12 +417,14 @@ def _search_with_sources(
         if sort != "relevance":  # the whole admitted result by date, not only its ranked head
             ranked = ordering.by_date(ranked, leg.members(used), newest=sort == "newest")
         by_month = ordering.month_counts(ranked, leg.members(used)) if years else {}
-        facet_counts = facets.counts(ordering.result_keys(ranked, leg.members(used)))
+        counted = ordering.result_keys(ranked, leg.members(used))
+        facet_counts = facets.counts(counted)
         stale_hits: dict[str, int] = {}
         results = hits_for(ranked[offset : offset + size], matches, q, stale_hits)
         if stale_hits:
             degraded = _stale(degraded, stale_hits)
         total, basis, per_source = leg.total(used)
+        leg.approximate += _partial_counts(len(counted), total, depth)
         missing = None
         if total == 0:
             missing = no_match.explain(q, parsed, mode, source, selection, filters, weak)
@@ -443,6 +445,17 @@ def _search_with_sources(
         excluded_by_filters={t.slug: lacks for t in targets if (lacks := unanswered(t.spec, filters))},
     )
     return page, [r.source for r in ranked[:window]], by_month
+
+
+def _partial_counts(counted: int, total: int, depth: int) -> list[str]:
+    """The note when the facets, the dates and a date order reach fewer records than ``total`` counts: the
+    vector leg ranks (and so lists) the first ``depth`` records past its floor per source, and counts the rest."""
+    if counted >= total:
+        return []
+    return [
+        f"facets, dates and newest/oldest order cover {counted:,} of the {total:,} records: the vector leg "
+        f"ranks the first {depth:,} records past its floor per source"
+    ]
 
 
 def _covered_only(targets, parsed, filters: SearchFilters, lex_hits: list, sem_hits: list, leg) -> list:

@@ -94,3 +94,14 @@ def test_an_unknown_document_type_is_a_400_page_naming_the_allowed_ones(client):
     assert response.status_code == 400
     text = response.content.decode()
     assert "document_type must be one of rule, proposed_rule, notice, presidential_document" in text
+
+
+def test_a_chosen_facet_value_is_taken_out_whatever_its_spelling_in_the_url():
+    from apps.explorer.search import SearchForm
+
+    form = SearchForm(q="water", agency="epa,DOT", document_type="Proposed rule")
+    assert "agency=DOT" in form.facet_toggled("agency", "EPA") and "epa" not in form.facet_toggled(
+        "agency", "EPA"
+    )
+    assert "document_type" not in form.facet_toggled("document_type", "proposed_rule")
+    assert "agency=epa%2CDOT%2CFAA" in form.facet_toggled("agency", "FAA")

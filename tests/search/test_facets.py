@@ -141,3 +141,18 @@ def test_an_unknown_value_is_a_400_naming_the_allowed_ones(client, fr_db, name, 
     assert error["code"] == "invalid_parameter"
     assert name in error["message"] and value in error["message"]
     assert all(a in error["message"] for a in allowed)
+
+
+def test_counts_past_the_vector_legs_ranked_depth_are_said_to_be_partial(get, settings):
+    """Semantic: ``total`` counts every record past the floor, the facets only the ranked ones (the first
+    HYBRID_DEPTH per source). With a depth of 2, the answer says how far the counts reach."""
+    full = get(q="water rules", source="fr", mode="semantic", limit=2)
+    settings.JOSH = {**settings.JOSH, "HYBRID_DEPTH": 2}
+    shallow = get(q="water rules", source="fr", mode="semantic", limit=2)
+    assert shallow["total"] == full["total"] > 2
+    counted = sum(shallow["facets"]["agency"].values())
+    assert counted == 2 < shallow["total"]
+    assert f"facets, dates and newest/oldest order cover 2 of the {shallow['total']} records" in " ".join(
+        shallow["approximate"]
+    )
+    assert not any("facets, dates" in note for note in full["approximate"])
