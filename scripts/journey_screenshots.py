@@ -79,7 +79,12 @@ def newest_with_facet(page: Page, base: str) -> None:
     page.wait_for_load_state()
     page.locator("ul.facet-sources a.toggle", has_text="Federal Register").first.click()
     page.wait_for_load_state()
-    expect("sort=newest" in page.url and "source=federal-register" in page.url, "newest first + a facet")
+    page.locator('ul.facet-values[data-facet="document_type"] a.toggle').first.click()
+    page.wait_for_load_state()
+    expect(
+        "sort=newest" in page.url and "source=federal-register" in page.url and "document_type=" in page.url,
+        "newest first + the source and document-type facets",
+    )
 
 
 def feed_link(page: Page, base: str) -> None:
@@ -163,7 +168,8 @@ JOURNEYS = [
     ),
     (
         Journey(
-            "c-newest-first-with-a-facet", "“energy”, newest first, narrowed to the Federal Register facet"
+            "c-newest-first-with-a-facet",
+            "“energy”, newest first, narrowed to the Federal Register and one document type",
         ),
         newest_with_facet,
     ),

@@ -65,9 +65,10 @@ class SearchForm(create_model("SearchFields", **_declared_fields())):  # type: i
 
     @property
     def filtered(self) -> bool:
-        """Whether a filter of the Filters box is set (it opens then); the facets are links beside the hits,
-        and opening the box for them would push the first hit off a phone's first screen."""
-        return any(getattr(self, f) not in (None, "") for f in FILTERS if f not in FACETS)
+        """Whether a filter of the Filters box is set (it opens then). Not for the source or the facets: their
+        chips beside the hits show them chosen, and opening the box for them pushed the first hit off a
+        phone's first screen."""
+        return any(getattr(self, f) not in (None, "") for f in FILTERS if f not in (*FACETS, "source"))
 
     @property
     def filters(self) -> dict:
