@@ -35,7 +35,7 @@ LABELS = {
     "chamber": {"house": "House", "senate": "Senate"},
 }
 DOC = {
-    "agency": "Only records of these agencies (comma list, any of them), e.g. EPA; the agency facet lists them.",
+    "agency": "Only records of these agencies (comma list, any of them), named as the agency facet lists them.",
     "document_type": "Only these Federal Register document types (comma list): "
     + ", ".join(DOCUMENT_TYPES)
     + ".",
