@@ -47,15 +47,11 @@ def _gather_statistics() -> None:
     them; without any, PostgreSQL planned the admin's vote-position search as nested loops of sequential scans
     (past its 20 s budget). A deployment's autovacuum analyzes after a load.
 
-    One ``ANALYZE`` per table of the project, without the connection's statement timeout: a database-wide
-    ``ANALYZE`` is one statement over every table and the catalogs, and on a loaded CI machine it ran past the
-    30 s ``statement_timeout`` (JOSH_PG_STATEMENT_TIMEOUT_MS) and failed the package's setup. ``RESET`` brings
-    back the timeout the connection was opened with."""
+    One ``ANALYZE`` per table of the project, without the connection's statement timeout
+    (``without_statement_timeout``): a database-wide ``ANALYZE`` is one statement over every table and the
+    catalogs, and on a loaded CI machine it ran past the 30 s ``statement_timeout`` and failed the package's
+    setup."""
     quote = connection.ops.quote_name
-    with connection.cursor() as cursor:
-        cursor.execute("SET statement_timeout = 0")
-        try:
-            for table in sorted(connection.introspection.table_names(cursor)):
-                cursor.execute(f"ANALYZE {quote(table)}")
-        finally:
-            cursor.execute("RESET statement_timeout")
+    with without_statement_timeout(), connection.cursor() as cursor:
+        for table in sorted(connection.introspection.table_names(cursor)):
+            cursor.execute(f"ANALYZE {quote(table)}")
