@@ -48,10 +48,11 @@ def by_date(ranked: list[Ranked], members: dict[str, np.ndarray], newest: bool) 
     return [known.get(k) or Ranked(source=k[0], doc_id=k[1], score=0.0) for k in dated + undated]
 
 
-def month_counts(ranked: list[Ranked], members: dict[str, np.ndarray]) -> dict[str, int]:
-    """How many records of the whole result were published in each month ("YYYY-MM"), newest first."""
+def month_counts(keys: set[tuple[str, int]]) -> dict[str, int]:
+    """How many of the records ``keys`` (the whole result: ``result_keys``) were published in each month
+    ("YYYY-MM"), newest first."""
     counts: dict[str, int] = {}
-    for day in _dates(result_keys(ranked, members)).values():
+    for day in _dates(keys).values():
         counts[day[:7]] = counts.get(day[:7], 0) + 1
     return dict(sorted(counts.items(), reverse=True))
 

@@ -414,10 +414,11 @@ def _search_with_sources(
                 if weak is not None:  # an off-topic question matched by stray words: no answer
                     lex_hits, matches, leg.admitted = [], {}, {}
         ranked = fuse(lex_hits, sem_hits, used, q)
+        members = leg.members(used)  # the records total counts, for the date order, the months and the facets
         if sort != "relevance":  # the whole admitted result by date, not only its ranked head
-            ranked = ordering.by_date(ranked, leg.members(used), newest=sort == "newest")
-        by_month = ordering.month_counts(ranked, leg.members(used)) if years else {}
-        counted = ordering.result_keys(ranked, leg.members(used))
+            ranked = ordering.by_date(ranked, members, newest=sort == "newest")
+        counted = ordering.result_keys(ranked, members)
+        by_month = ordering.month_counts(counted) if years else {}
         facet_counts = facets.counts(counted)
         stale_hits: dict[str, int] = {}
         results = hits_for(ranked[offset : offset + size], matches, q, stale_hits)
