@@ -186,15 +186,8 @@ def run(form: SearchForm) -> Outcome:
     result with the page's filters, not its first ranked hits). With a source chosen, the counts of the
     other sources come from the same search without it, so a facet can switch to another source and the
     chosen one's count is the page's total."""
-    common = {
-        "q": form.q,
-        "mode": form.mode,
-        "since": form.since,
-        "until": form.until,
-        "congress": form.congress,
-        "bill_id": form.bill_id,
-        **{name: getattr(form, name) for name in FACETS},
-    }
+    # every filter of the page but the source, which the counts below search without
+    common = {"q": form.q, "mode": form.mode, **{k: v for k, v in form.filters.items() if k != "source"}}
     page, months = search_with_months(
         **common, source=form.source, sort=form.sort, limit=PAGE_SIZE, offset=form.offset
     )
