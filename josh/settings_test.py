@@ -1,12 +1,21 @@
 """Test settings: the real stack (pysqlite3, sqlite-vec, migrations on) with speed overrides."""
 
-from apps.core.conf import env_bool, env_int
+from pathlib import Path
+
+from apps.core.conf import env_bool, env_int, env_str
 from josh.settings import *  # noqa: F403
 from josh.settings import DATABASES, INSTALLED_APPS, JOSH
 
 # A resource declared in one module of a test-only app (tests/fixture_app/resources.py): it must show up on
 # every surface with no other edit (tests/core/test_resources.py).
 INSTALLED_APPS = [*INSTALLED_APPS, "tests.fixture_app"]
+
+# The migrated schema, the ingested samples' snapshots and the MCP tests' loaded data folder, cached per user
+# and keyed by everything they depend on (tests/sample_snapshot.py), so a fresh clone of the same code on this
+# machine starts from them. JOSH_TEST_CACHE_DIR="" keeps them in the checkout's .pytest_cache instead.
+TEST_CACHE_DIR = env_str(
+    "JOSH_TEST_CACHE_DIR", str(Path(env_str("XDG_CACHE_HOME", "~/.cache")).expanduser() / "josh-tests")
+)
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 DATABASES["default"]["CONN_MAX_AGE"] = 0

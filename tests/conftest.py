@@ -56,8 +56,8 @@ def _visible(session, item) -> bool:
 def django_db_setup(request, django_test_environment, django_db_blocker, django_db_modify_db_settings):
     """pytest-django's test database, restored from a migrated copy when the migrations have not changed.
 
-    Migrating takes seconds; a run starts from a copy of the schema the last run built (in pytest's cache
-    dir, keyed by the migration files), then runs ``migrate`` on it, which finds nothing to do and fires
+    Migrating takes seconds; a run starts from a copy of the schema the last run built (in the test cache,
+    ``sample_snapshot.cache_folder``, keyed by the migration files), then runs ``migrate`` on it, which finds nothing to do and fires
     post_migrate as usual. The test database stays Django's in-memory one (never a second SQLite copy on a
     file: docs/SQLITE.md §1). ``--cache-clear`` or ``-p no:cacheprovider`` migrates from scratch.
 
@@ -69,7 +69,7 @@ def django_db_setup(request, django_test_environment, django_db_blocker, django_
     from django.test.utils import setup_databases, teardown_databases
 
     # The ingested samples' snapshots (tests/sample_snapshot.py) live beside the migrated copy.
-    sample_snapshot.cache_dir = _cache_dir(request.config, "josh-sample")
+    sample_snapshot.cache_dir = sample_snapshot.cache_folder(request.config, "josh-sample")
     # The migrated copy is an SQLite file; on PostgreSQL pytest-django's test database is migrated each run.
     template = _migrated_template(request.config) if connection.vendor == "sqlite" else None
     with django_db_blocker.unblock():
@@ -89,17 +89,16 @@ def django_db_setup(request, django_test_environment, django_db_blocker, django_
             holder.close()
 
 
-def _cache_dir(config, name: str) -> Path | None:
-    return config.cache.mkdir(name) if getattr(config, "cache", None) is not None else None
-
-
 def _migrated_template(config) -> Path | None:
-    if (folder := _cache_dir(config, "josh-migrated-db")) is None:
+    if (folder := sample_snapshot.cache_folder(config, "josh-migrated-db")) is None:
         return None
     digest = hashlib.sha256()
     for path in sample_snapshot.migration_files():
         digest.update(path.name.encode() + path.read_bytes())
-    return folder / f"{digest.hexdigest()[:16]}.sqlite3"
+    template = folder / f"{digest.hexdigest()[:16]}.sqlite3"
+    if template.exists():
+        sample_snapshot.touch(template)
+    return template
 
 
 def _restore(template: Path, connection):
@@ -125,6 +124,7 @@ def _save(connection, template: Path) -> None:
     finally:
         target.close()
     partial.replace(template)
+    sample_snapshot.prune(template.parent, "", keep=template)  # schemas of other migrations
 
 
 @pytest.fixture

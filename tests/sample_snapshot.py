@@ -5,8 +5,10 @@ first test. The rows it leaves are a pure function of the migrations, the corpus
 and loads them and the test settings, so the first run saves the rows the ingest changed (every table whose
 content differs from before the ingest) under a key made of exactly those inputs, and a later run copies them
 back inside the same outer transaction (still rolled back when the package is done). A change to any key input
-gives another key, so a stale snapshot is never found; ``--cache-clear`` or ``-p no:cacheprovider`` ingests
-from scratch.
+gives another key, so a stale snapshot is never found. The snapshots live in a cache folder of the user
+(``cache_folder``), not of the checkout, so a fresh clone of the same code on the same machine restores them too;
+``--cache-clear`` ingests from scratch (into pytest's own, emptied cache) and ``-p no:cacheprovider`` caches
+nothing.
 
 What the key leaves out is only what the ingest cannot import: the adapter apps above the domain apps and each
 app's adapter modules (the layer contracts in pyproject.toml, checked by ``lint-imports``, keep ingest code from
@@ -45,8 +47,45 @@ BASE = Path(settings.BASE_DIR)
 CORPUS = Path(settings.CORPUS_DIR)
 ATTACHED = "josh_sample"
 
-# Set by tests/conftest.py from pytest's cache (None when the cache plugin is off: then nothing is cached).
+# Set by tests/conftest.py from ``cache_folder`` (None when the cache plugin is off: then nothing is cached).
 cache_dir: Path | None = None
+# Snapshots kept per family (one package's sources) besides the newest: other checkouts of other code (a
+# worktree, a branch) share the folder, and each keeps finding its own while it is among the newest few.
+KEEP_PER_FAMILY = 3
+
+
+def cache_folder(config, name: str) -> Path | None:
+    """The folder for ``name``'s cached test inputs: under settings.TEST_CACHE_DIR (per user, shared by every
+    checkout on the machine: the keys name everything the contents depend on), or in pytest's own cache when
+    that setting is empty or the run was started with ``--cache-clear``; None with ``-p no:cacheprovider``."""
+    if getattr(config, "cache", None) is None:
+        return None
+    if not settings.TEST_CACHE_DIR or config.getoption("cacheclear"):
+        return config.cache.mkdir(name)
+    folder = Path(settings.TEST_CACHE_DIR) / name
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def prune(parent: Path, prefix: str, keep: Path) -> None:
+    """Remove ``prefix``* entries of ``parent`` past the newest KEEP_PER_FAMILY (by last use), never ``keep``
+    nor another process's unfinished ``.partial-`` one."""
+    entries = [p for p in parent.glob(f"{prefix}*") if p != keep and ".partial-" not in p.name]
+    entries.sort(key=lambda p: p.stat().st_mtime if p.exists() else 0, reverse=True)
+    for old in entries[KEEP_PER_FAMILY - 1 :]:
+        if old.is_dir():
+            shutil.rmtree(old, ignore_errors=True)
+        else:
+            old.unlink(missing_ok=True)
+
+
+def touch(path: Path) -> None:
+    """Mark ``path`` used now, so ``prune`` keeps it among the newest."""
+    try:
+        os.utime(path)
+    except OSError:  # pruned by another process meanwhile: it is only a cache
+        pass
+
 
 # Packages and modules the ingest never imports (see the module docstring): the layer contracts put the adapter
 # apps above every domain app and each app's adapters above its services.
@@ -118,6 +157,7 @@ def restored_or_saved(
     )
     manifest = folder / "manifest.json"
     if manifest.exists():
+        touch(folder)
         with engine.attached(folder), transaction.atomic():
             with without_statement_timeout():
                 results = _restore(engine, folder, json.loads(manifest.read_text()))
@@ -181,11 +221,8 @@ def _save(engine, folder: Path, tables: list[str], results: dict[str, IngestResu
     engine.save(partial, tables)
     manifest = {"tables": tables, "results": {slug: r.model_dump(mode="json") for slug, r in results.items()}}
     (partial / "manifest.json").write_text(json.dumps(manifest))
-    # Older snapshots of the same sources are of inputs that no longer exist: keep only the newest (another
-    # process's partial one, pytest -n, is its own to finish).
-    for old in folder.parent.glob(f"{folder.name.rsplit('-', 1)[0]}-*"):
-        if old != folder and ".partial-" not in old.name:
-            shutil.rmtree(old, ignore_errors=True)
+    # Older snapshots of the same sources are of other inputs: another checkout's code, or code since changed.
+    prune(folder.parent, f"{folder.name.rsplit('-', 1)[0]}-", keep=folder)
     try:
         partial.rename(folder)
     except OSError:  # another process saved the same snapshot first
@@ -360,14 +397,13 @@ def loaded_data_dir(data_dir: Path, load, *, slugs: list[str], script: str, fold
     key = f"{snapshot_key(slugs, {}, vendor='served-sqlite')}-{digest.hexdigest()[:12]}"
     saved = folder / key
     if saved.is_dir():
+        touch(saved)
         shutil.copytree(saved, data_dir, dirs_exist_ok=True)
         return True
     load()
     partial = folder / f"{key}.partial-{os.getpid()}"
     shutil.copytree(data_dir, partial)
-    for old in folder.iterdir():  # loads of inputs that no longer exist
-        if old != partial and ".partial-" not in old.name:
-            shutil.rmtree(old, ignore_errors=True)
+    prune(folder, "", keep=saved)  # loads of other inputs: another checkout's, or code since changed
     try:
         partial.rename(saved)
     except OSError:  # another process (pytest -n) saved the same load first

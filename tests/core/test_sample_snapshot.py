@@ -1,6 +1,8 @@
 """The ingested-sample snapshot (tests/sample_snapshot.py): a key input changed is a new key, and a restore
 leaves the rows, the search index and the results the ingest left."""
 
+import os
+import time
 import tomllib
 from pathlib import Path
 
@@ -194,12 +196,31 @@ def test_a_served_data_dir_is_loaded_once_then_copied_until_an_input_changes(tmp
         )
         return copied, (data_dir / "josh.sqlite3").read_bytes()
 
+    def saved() -> dict[bytes, Path]:
+        return {(p / "josh.sqlite3").read_bytes(): p for p in (tmp_path / "cache").iterdir()}
+
     assert fill("first", "load v1") == (False, b"rows of load 1")
     assert fill("second", "load v1") == (True, b"rows of load 1")  # the first load's copy; no load ran
     assert fill("third", "load v2") == (False, b"rows of load 2")  # a changed input loads again
-    assert len(loads) == 2 and len(list((tmp_path / "cache").iterdir())) == 1  # the stale copy is gone
+    assert fill("fourth", "load v3") == (False, b"rows of load 3")
+    assert len(loads) == 3 and len(saved()) == 3  # other inputs' copies stay (another checkout's code)
+    for age, rows in enumerate([b"rows of load 3", b"rows of load 2", b"rows of load 1"], start=1):
+        os.utime(saved()[rows], (time.time() - 100 * age,) * 2)  # last used: load 1 longest ago
+    assert fill("fifth", "load v2") == (True, b"rows of load 2")  # a use makes load 2's copy the newest
+    assert fill("sixth", "load v4") == (False, b"rows of load 4")
+    # Past KEEP_PER_FAMILY the least recently used goes: load 1's.
+    assert sorted(saved()) == [b"rows of load 2", b"rows of load 3", b"rows of load 4"]
     assert (
         sample_snapshot.loaded_data_dir(tmp_path, lambda: loads.append(0), slugs=[], script="", folder=None)
         is False
     )
     assert loads[-1] == 0  # no cache: just load
+
+
+def test_the_cache_is_per_user_unless_the_setting_is_empty(request, settings, tmp_path):
+    settings.TEST_CACHE_DIR = str(tmp_path / "josh-tests")
+    shared = sample_snapshot.cache_folder(request.config, "josh-sample")
+    assert shared == tmp_path / "josh-tests" / "josh-sample" and shared.is_dir()  # any clone finds it
+    settings.TEST_CACHE_DIR = ""
+    local = sample_snapshot.cache_folder(request.config, "josh-sample")
+    assert local == request.config.cache.mkdir("josh-sample")  # the checkout's .pytest_cache/d/

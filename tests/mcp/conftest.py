@@ -125,13 +125,12 @@ def josh_server(tmp_path_factory, request):
         )
         assert load.returncode == 0, load.stderr[-3000:]
 
-    cache = getattr(request.config, "cache", None)
     sample_snapshot.loaded_data_dir(
         data_dir,
         migrate_and_load,
         slugs=[plan.slug for plan in all_plans() if plan.has_sample],
         script=Path(__file__).read_text(),  # the load script and the served process's settings above
-        folder=cache.mkdir("josh-served") if cache is not None else None,
+        folder=sample_snapshot.cache_folder(request.config, "josh-served"),
     )
     port = _free_port()
     log = open(data_dir / "uvicorn.log", "w")
