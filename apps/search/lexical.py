@@ -296,9 +296,10 @@ def _best(ids: np.ndarray, scores: np.ndarray, depth: int) -> np.ndarray:
 
 # FTS5's snippet() costs the square of the record's hits and runs inside one VM step, where neither the
 # progress handler nor interrupt() can stop it (16k hits: 12 s). So it runs on a bounded copy of the record
-# in a temp FTS5 table with the index's tokenizer: a column of at most SNIPPET_WINDOW characters whole (the
-# same text, so the same snippet), a longer one as a window of that size from just before its first query
-# word within its first SNIPPET_SCAN characters.
+# in a temp FTS5 table with the index's tokenizer (apps.search.backend_sqlite): a column of at most
+# SNIPPET_WINDOW characters whole (the same text, so the same snippet), a longer one as a window of that size
+# from just before its first query word within its first SNIPPET_SCAN characters. PostgreSQL's ts_headline
+# gets the same bounded texts.
 SNIPPET_WINDOW = 4_000
 SNIPPET_SCAN = 200_000
 _WORDS = re.compile(r"\w{3,}")
