@@ -19,7 +19,6 @@ class Engine:
     """What the core layer needs to know of an engine. One instance per engine (``SQLITE``, ``POSTGRESQL``)."""
 
     name: str  # Django's vendor string
-    label: str  # for messages
     # Time limits: PostgreSQL's ``statement_timeout`` stops a statement the server runs; SQLite has only the
     # client-side progress handler (apps.core.db.timelimit arms it on both).
     server_side_time_limits: bool
@@ -62,7 +61,6 @@ class WrongEngine(RuntimeError):
 
 class SQLite(Engine):
     name = "sqlite"
-    label = "SQLite"
     server_side_time_limits = False
     sql_folder = None
     writer_lock = "file"
@@ -83,7 +81,6 @@ class SQLite(Engine):
 
 class PostgreSQL(Engine):
     name = "postgresql"
-    label = "PostgreSQL"
     server_side_time_limits = True
     sql_folder = "postgres"
     writer_lock = "advisory"
