@@ -47,11 +47,12 @@ def _queries() -> list[str]:
 
 def _frequent(spec) -> list[tuple[str, float]]:
     """The three candidate terms in the most records of ``spec``'s source, with their share of records."""
-    from apps.search import queries
+    from apps.core.db.engine import POSTGRESQL, current
     from apps.search.lexical import doc_count, postings
     from apps.search.sanitize import parse_query
 
-    if queries.postgres():  # the share is counted on SQLite (the same records); here only the terms matter
+    # the share is counted on SQLite (the same records); here only the terms matter
+    if current() is POSTGRESQL:
         return [(t, float("nan")) for t in FREQUENT[:3]]
     docs = doc_count(spec.fts_table)
     shares = []
@@ -112,8 +113,8 @@ def _public_ids(spec, doc_ids: list[int]) -> list[str]:
 
 
 def lexical(spec, eval_queries: list[str], frequent: list[str], exact_file: Path | None) -> dict:
+    from apps.core.db.engine import POSTGRESQL, current
     from apps.search import lexical as engine
-    from apps.search import queries
     from apps.search.filters import SearchFilters
     from apps.search.sanitize import parse_query
 
@@ -129,7 +130,7 @@ def lexical(spec, eval_queries: list[str], frequent: list[str], exact_file: Path
         summed += bool(result.summed)
         if exact_given is not None:
             exact = exact_given.get(q)
-        elif queries.postgres():
+        elif current() is POSTGRESQL:
             exact = None
         else:
             exact = _public_ids(
@@ -201,11 +202,13 @@ def _filters(table: str) -> dict[str, tuple]:
 
 
 def semantic(table: str, model_id: str, qvecs: np.ndarray) -> dict:
-    from apps.search import pgsearch, queries
+    from apps.core.db.engine import POSTGRESQL, current
+    from apps.search import pgsearch
     from apps.search import semantic as engine
+    from apps.search.backend_postgres import chunk_count
 
-    if queries.postgres():
-        total = engine._chunk_count(table)
+    if current() is POSTGRESQL:
+        total = chunk_count(table)
         count = engine.candidate_count(total, 10)
 
         def top10(q, filters):
@@ -254,8 +257,8 @@ def main(argv=None) -> int:
     import django
 
     django.setup()
+    from apps.core.db.engine import current
     from apps.core.plans import get_plan
-    from apps.search import queries
     from apps.search.encoders import get_encoder
 
     spec = get_plan(SOURCE).search
@@ -263,7 +266,7 @@ def main(argv=None) -> int:
     eval_queries = _queries()
     frequent = _frequent(spec)
     started = time.perf_counter()
-    result = {"engine": "postgresql" if queries.postgres() else "sqlite", "frequent_terms": frequent}
+    result = {"engine": current().name, "frequent_terms": frequent}
     result["hybrid"] = hybrid(eval_queries, [t for t, _ in frequent], args.repeat)
     lex = lexical(spec, eval_queries, [t for t, _ in frequent], args.exact_lexical)
     if args.lexical_out:

@@ -86,11 +86,13 @@ def exact_top10(db: Path, queries: np.ndarray, spec: dict) -> tuple[np.ndarray, 
 def _engine_top10():
     """fn(query vector, SearchFilters) -> top-10 chunk ids from the connected engine's semantic leg: the
     candidates (filters applied first) rescored by float cosine, as ``semantic.search_table`` takes them."""
-    from apps.search import pgsearch, queries, semantic
+    from apps.core.db.engine import POSTGRESQL, current
+    from apps.search import pgsearch, semantic
+    from apps.search.backend_postgres import chunk_count
 
     table = f"{synth.BASE}_chunks"
-    if queries.postgres():
-        total = semantic._chunk_count(table)
+    if current() is POSTGRESQL:
+        total = chunk_count(table)
         count = semantic.candidate_count(total, 10)
 
         def top10(q, filters):
@@ -170,10 +172,10 @@ def tune(db: Path, repeat: int, counts=COUNTS) -> str:
     from django.conf import settings
     from django.test import override_settings
 
-    from apps.search import queries as engine_queries
+    from apps.core.db.engine import POSTGRESQL, current
 
     queries = tuning_queries(db)
-    pg = engine_queries.postgres()
+    pg = current() is POSTGRESQL
     cases = [("none", {}), ("congress=110 (~6.7 %)", {}), ("one month (~1.7 %)", {})]
     if pg:
         cases.append(("one month (~1.7 %)", {"PG_EXACT_MAX_ROWS": 0}))
@@ -214,12 +216,13 @@ def tune(db: Path, repeat: int, counts=COUNTS) -> str:
 def _exact_lexical(q: str) -> list[int]:
     """The engine's own exact top 10 by one statement, no cache: FTS5's ORDER BY bm25 on SQLite, the direct
     lexical.sql statement on PostgreSQL (what the head cache must reproduce)."""
+    from apps.core.db.engine import POSTGRESQL, current
     from apps.search import pgsearch, queries
     from apps.search.filters import SearchFilters
     from apps.search.sanitize import parse_query
 
     parsed = parse_query(q)
-    if queries.postgres():
+    if current() is POSTGRESQL:
         rows, _ = pgsearch.rank_source(synth.spec(), parsed, SearchFilters(), depth=10)
         return [d for d, _ in rows]
     sql = (
@@ -257,9 +260,9 @@ def lexical(corpus, repeat: int) -> dict:
 
 
 def measure(db: Path, corpus, args) -> dict:
-    from apps.search import queries
+    from apps.core.db.engine import POSTGRESQL, current
 
-    engine = "postgres" if queries.postgres() else "sqlite"
+    engine = "postgres" if current() is POSTGRESQL else "sqlite"
     result = {"engine": engine, "docs": corpus.docs, "chunks": corpus.chunks}
     t, load_before = time.perf_counter(), os.getloadavg()[0]
     only = set(args.only.split(","))

@@ -1,15 +1,15 @@
 """System checks with stable ids: Josh refuses to start on a SQLite that lacks what it needs."""
 
 from django.core.checks import Error, Warning, register
-from django.db import connection
 
 
 @register()
 def check_sqlite_features(app_configs, **kwargs):
+    from apps.core.db.engine import SQLITE, current
     from apps.core.db.introspect import fts5_available, vec_version
 
     errors: list[Error | Warning] = []
-    if connection.vendor != "sqlite":
+    if current() is not SQLITE:
         return errors
     if not fts5_available():
         errors.append(

@@ -22,7 +22,12 @@ class SearchConfig(AppConfig):
             _ensure_triggers, sender=apps.get_app_config("core"), dispatch_uid="josh-ensure-fts-triggers"
         )
         from apps.core.services import ingest
-        from apps.search import pgbm25
+        from apps.search import backend
+        from apps.search.backend_postgres import PostgresSearch
+        from apps.search.backend_sqlite import SQLiteSearch
 
+        # The engines' search work (apps.search.backend says why they are registered, not imported there).
+        backend.register("sqlite", SQLiteSearch())
+        backend.register("postgresql", PostgresSearch())
         # An ingest run indexes its writes for BM25 on PostgreSQL before it is marked done.
-        ingest.on_finish(pgbm25.after_ingest)
+        ingest.on_finish(backend.after_ingest)

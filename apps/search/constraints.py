@@ -16,11 +16,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from apps.core.db.engine import postgres
-from apps.core.db.quoting import quote_ident
-from apps.search import pgsearch, queries
-from apps.search.filters import SearchFilters, content_filters
-from apps.search.sanitize import ParsedQuery, Term, any_of
+from apps.search import backend
+from apps.search.filters import SearchFilters
+from apps.search.sanitize import ParsedQuery, Term
 
 
 @dataclass(frozen=True)
@@ -47,28 +45,14 @@ def of(parsed: ParsedQuery | None) -> Constraint:
 def admitted(spec, parsed: ParsedQuery, filters: SearchFilters) -> np.ndarray:
     """Ids of every record of the source that ``parsed`` matches (required phrases, NOT and boolean groups
     applied), with the filters; ascending."""
-    if postgres():
-        return pgsearch.admitted_ids(spec, parsed, filters)
-    return _ids(spec, parsed.must() or parsed.fts(), filters)
+    return backend.current().admitted_ids(spec, parsed, filters)
 
 
 def excluded(spec, terms: tuple[Term, ...]) -> np.ndarray:
     """Ids of every record of the source that has any of ``terms``."""
     if not terms:
         return _none()
-    if postgres():
-        return pgsearch.admitted_ids(spec, ParsedQuery(optional=list(terms)), SearchFilters())
-    return _ids(spec, any_of(list(terms)), SearchFilters())
-
-
-def _ids(spec, match: str, filters: SearchFilters) -> np.ndarray:
-    """FTS5: the records ``match`` admits, with the filters."""
-    fragments, params = content_filters(spec, filters)
-    raw = {"filters": "".join(f" AND {f}" for f in fragments)}
-    raw["join"] = f"JOIN {quote_ident(spec.content_table)} AS c ON c.id = m.doc_id" if fragments else ""
-    sql = queries.render("match_ids", idents={"fts": spec.fts_table, "content": spec.content_table}, raw=raw)
-    rows = queries.fetchall(sql, {**params, "q": match})
-    return np.unique(np.fromiter((r[0] for r in rows), dtype=np.int64, count=len(rows)))
+    return backend.current().excluded_ids(spec, terms)
 
 
 def _none() -> np.ndarray:

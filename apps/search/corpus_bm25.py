@@ -21,9 +21,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from apps.core.db.engine import postgres
-from apps.search import lexical, pgsearch, queries
-from apps.search.conf import knob
+from apps.search import backend
 from apps.search.lexical import LexicalHit, SourceResult
 
 K1, B = 1.2, 0.75  # FTS5's bm25() constants
@@ -33,24 +31,6 @@ def idf(docs: int, df: int) -> float:
     """FTS5's idf: log((N - n + 0.5) / (n + 0.5)), floored at 1e-6 (``df`` capped at ``docs``)."""
     df = min(df, docs)
     return max(math.log((docs - df + 0.5) / (df + 0.5)), 1e-6) if df else 0.0
-
-
-def _varints(blob: bytes) -> list[int]:
-    """SQLite's varint format (FTS5's docsize and averages records)."""
-    out, i = [], 0
-    while i < len(blob):
-        value = 0
-        for n in range(9):
-            byte = blob[i]
-            i += 1
-            if n == 8:
-                value = (value << 8) | byte
-                break
-            value = (value << 7) | (byte & 0x7F)
-            if not byte & 0x80:
-                break
-        out.append(value)
-    return out
 
 
 @dataclass
@@ -63,25 +43,8 @@ class _Table:
 
 
 def _table(result: SourceResult, parsed) -> _Table:
-    if postgres():  # the same numbers, from the terms kept beside the tsvector (apps.search.pgbm25)
-        return _Table(result, *pgsearch.corpus_parts(result, parsed))
-    spec = result.spec
-    averages = queries.fetchall(queries.render("fts_averages", idents={"data": f"{spec.fts_table}_data"}))
-    counts = _varints(bytes(averages[0][0])) if averages else [0]
-    ids = [h.doc_id for h in result.hits]
-    rows = queries.fetchall(
-        queries.render("doc_lengths", idents={"docsize": f"{spec.fts_table}_docsize"}),
-        {"ids": queries.ids_param(ids)},
-    )
-    version = lexical.index_version(spec.fts_table)
-    heavy = knob("LEXICAL_HEAD_POSTINGS")
-    phrases = {}
-    for term in parsed.scored():
-        found = lexical.phrase_scores(spec, term, version, cache=result.df.get(term, 0) > heavy)
-        phrases[term] = (found.doc_ids, found.scores)
-    return _Table(
-        result, counts[0], sum(counts[1:]), {i: sum(_varints(bytes(sz))) for i, sz in rows}, phrases
-    )
+    # SQLite: FTS5's averages and docsize records; PostgreSQL: the same numbers from the BM25 term tables
+    return _Table(result, *backend.current().corpus_parts(result, parsed))
 
 
 def across_sources(results: list[SourceResult], parsed, depth: int) -> list[LexicalHit]:

@@ -17,10 +17,10 @@ Identifiers come only from code (migrations), never from requests; ``quote_ident
 
 from django.db import connection, migrations, router
 
-from apps.core.db.engine import postgres
+from apps.core.db.engine import current
 from apps.core.db.introspect import fts_tables, missing_fts_triggers
 from apps.core.db.quoting import quote_ident
-from apps.search import ddl_postgres
+from apps.search import backend, ddl_postgres
 from apps.search.conf import EMBED_DIM, FTS_TOKENIZE
 
 
@@ -33,10 +33,10 @@ class BackendSQL(migrations.RunSQL):
         super().__init__(*by_vendor["sqlite"])
 
     def _sql(self, schema_editor, direction: int) -> list[str]:
-        vendor = schema_editor.connection.vendor
-        if vendor not in self.by_vendor:
-            raise NotImplementedError(f"no search-table DDL for the {vendor} backend")
-        return self.by_vendor[vendor][direction]
+        engine = current(schema_editor.connection).name
+        if engine not in self.by_vendor:
+            raise NotImplementedError(f"no search-table DDL for the {engine} backend")
+        return self.by_vendor[engine][direction]
 
     def database_forwards(self, app_label, schema_editor, from_state, to_state):
         if router.allow_migrate(schema_editor.connection.alias, app_label, **self.hints):
@@ -126,11 +126,7 @@ def ensure_fts_triggers() -> int:
     with connection.cursor() as cursor:
         for fts_name in sorted({name for name, _ in missing}):
             table = tables[fts_name]
-            if postgres():
-                statements = ddl_postgres.fts_version_trigger_sql(table.name, table.content_table)
-            else:
-                statements = fts_trigger_sql(table.name, table.content_table, table.columns)
-            for statement in statements:
+            for statement in backend.current().fts_trigger_sql(table):
                 cursor.execute(statement)
     return len(missing)
 

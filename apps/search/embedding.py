@@ -18,11 +18,10 @@ import numpy as np
 from django.db import connection, transaction
 from django.utils import timezone
 
-from apps.core.db.engine import postgres
 from apps.core.db.quoting import quote_ident
 from apps.core.plans import SourcePlan, all_plans
 from apps.core.services.sources import plan_shape
-from apps.search import ddl_postgres, queries, staleness, vector_cache
+from apps.search import backend, queries, staleness, vector_cache
 from apps.search.chunking import Chunk, chunk_body, content_hash
 from apps.search.conf import knob
 from apps.search.encoders import Encoder, get_encoder
@@ -192,9 +191,7 @@ def embed_source(
     if work.vanished:
         with transaction.atomic():
             for doc_id in work.vanished:
-                if not postgres():
-                    queries.fetchall(DELETE_VEC_SQL.format(**tables), (doc_id,))
-                queries.fetchall(DELETE_CHUNKS_SQL.format(**tables), (doc_id,))
+                backend.current().delete_chunks(doc_id, tables)
             bump_index_token(spec.chunk_table)
         stats.deleted_documents = len(work.vanished)
     # Every document read for this run now has vectors of its current text (or none, when it vanished).
@@ -271,42 +268,7 @@ def _write_group(group, tables, encoder, batch, stats, progress, to_encode, bund
     stats.embedded += len(missing)
     chunk_count = sum(len(d.chunks) for d in group)
     stats.reused += chunk_count - len(missing)  # includes the bundled-cache hits
-    if postgres():
-        _write_rows_postgres(group, tables, encoder.model_id, reuse)
-        return
-    with transaction.atomic():
-        cursor = queries.raw_connection().cursor()
-        for doc in group:
-            cursor.execute(DELETE_VEC_SQL.format(**tables), (doc.id,))
-            cursor.execute(DELETE_CHUNKS_SQL.format(**tables), (doc.id,))
-            for chunk, digest in zip(doc.chunks, doc.hashes, strict=True):
-                emb, bits = reuse[digest]
-                cursor.execute(
-                    INSERT_CHUNK_SQL.format(**tables),
-                    (doc.id, chunk.seq, chunk.heading, chunk.start, chunk.end, chunk.text, digest,
-                     encoder.model_id, emb, bits, doc.published_at, doc.congress),
-                )  # fmt: skip
-                cursor.execute(INSERT_VEC_SQL.format(**tables), (cursor.lastrowid, bits))
-        cursor.close()
-        # With the rows, in their transaction: a run killed after this commit leaves no serving process on an
-        # index whose chunk ids it just replaced (its re-embedded documents would vanish from semantic hits).
-        bump_index_token(tables["table"])
-
-
-def _write_rows_postgres(group, tables, model_id: str, reuse: dict) -> None:
-    rows = []
-    for doc in group:
-        for chunk, digest in zip(doc.chunks, doc.hashes, strict=True):
-            emb, bits = reuse[digest]
-            vec = "[" + ",".join(map(repr, np.frombuffer(emb, dtype=np.float32).tolist())) + "]"
-            rows.append(
-                (doc.id, chunk.seq, chunk.heading, chunk.start, chunk.end, chunk.text, digest,
-                 model_id, emb, bits, vec, doc.published_at, doc.congress)
-            )  # fmt: skip
-    with transaction.atomic():
-        queries.fetchall(f"DELETE FROM {tables['chunks']} WHERE doc_id = ANY(?)", ([d.id for d in group],))
-        queries.execute_many(INSERT_CHUNK_SQL_POSTGRES.format(**tables), rows)
-        bump_index_token(tables["table"])  # with the rows, as on SQLite
+    backend.current().write_chunks(group, tables, encoder.model_id, reuse)
 
 
 def embedded_columns(spec) -> list[str]:
@@ -319,15 +281,4 @@ def embedded_columns(spec) -> list[str]:
 def ensure_stale_triggers() -> None:
     """Create the staleness trigger of every body-bearing source whose tables exist."""
     with connection.cursor() as cursor:
-        if postgres():
-            cursor.execute(ddl_postgres.STALE_TABLE_SQL)
-            for plan in embeddable_plans():
-                spec = plan.search
-                for sql in ddl_postgres.stale_trigger_sql(
-                    spec.chunk_table, spec.content_table, embedded_columns(spec)
-                ):
-                    cursor.execute(sql)
-            return
-        cursor.execute(staleness.STALE_TABLE_SQL)
-        for plan in embeddable_plans():
-            cursor.execute(staleness.trigger_sql(plan.search, embedded_columns(plan.search)))
+        backend.current().ensure_stale_triggers(cursor, embeddable_plans(), embedded_columns)

@@ -8,7 +8,7 @@ excludes that source: it has no record that is known to satisfy it.
 from dataclasses import dataclass
 from datetime import date
 
-from apps.core.db.engine import postgres
+from apps.core.db.engine import current
 from apps.core.db.quoting import quote_ident
 from apps.core.errors import InvalidParameter
 from apps.core.ids import bill_id_param
@@ -89,9 +89,7 @@ def content_filters(spec, filters: SearchFilters) -> tuple[list[str], dict]:
         params["since"] = filters.since.isoformat()
     if filters.until:
         column = f"c.{quote_ident(spec.date_column)}"
-        # the date part: SQLite stores dates and datetimes as ISO text, PostgreSQL as date/timestamptz
-        day = f"CAST({column} AS date)" if postgres() else f"substr({column}, 1, 10)"
-        fragments.append(f"{day} <= :until")
+        fragments.append(f"{current().day(column)} <= :until")  # a datetime's day, on or before
         params["until"] = filters.until.isoformat()
     if filters.congress is not None:
         fragments.append(f"c.{quote_ident(spec.congress_column)} = :congress")

@@ -27,9 +27,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from apps.core.db.engine import postgres
 from apps.core.db.quoting import quote_ident
-from apps.search import pgsearch, queries
+from apps.search import backend, pgsearch, queries
 from apps.search.conf import knob
 from apps.search.filters import SearchFilters, content_filters
 from apps.search.sanitize import ParsedQuery, Term
@@ -194,23 +193,7 @@ class SourceResult:
 def rank_source(source: str, spec, parsed: ParsedQuery, filters: SearchFilters, *, depth: int):
     """The ``depth`` best records of one source for ``parsed``, in FTS5's exact BM25 order (PostgreSQL: the
     same numbers, apps.search.pgbm25)."""
-    if postgres():  # FTS5's bm25() computed from the terms kept beside the tsvector (pgbm25)
-        ranked = pgsearch.bm25_source(spec, parsed)
-        hits = _top(source, spec, ranked.ids, ranked.scores, filters, depth) if ranked.ids.size else []
-        return SourceResult(
-            hits, ranked.match if hits else None, summed=True, df=ranked.df, docs=ranked.docs, spec=spec
-        )
-    terms = parsed.scored() + parsed.exclude
-    counts = postings(spec.fts_table, terms)
-    stats = {"df": {t: counts[t] for t in parsed.scored()}, "docs": doc_count(spec.fts_table), "spec": spec}
-    if not any(counts[t] for t in parsed.scored()):
-        return SourceResult([], None, **stats)
-    match = parsed.fts()
-    heavy = [t for t in terms if counts[t] > knob("LEXICAL_HEAD_POSTINGS")]
-    if parsed.boolean or not heavy:
-        return SourceResult(_direct(source, spec, parsed, filters, depth), match, **stats)
-    hits = _summed(source, spec, parsed, filters, depth, set(heavy))
-    return SourceResult(hits, match, summed=True, **stats)
+    return backend.current().rank_source(source, spec, parsed, filters, depth)
 
 
 def _direct(source: str, spec, parsed: ParsedQuery, filters: SearchFilters, depth: int) -> list[LexicalHit]:
@@ -313,9 +296,10 @@ def _best(ids: np.ndarray, scores: np.ndarray, depth: int) -> np.ndarray:
 
 # FTS5's snippet() costs the square of the record's hits and runs inside one VM step, where neither the
 # progress handler nor interrupt() can stop it (16k hits: 12 s). So it runs on a bounded copy of the record
-# in a temp FTS5 table with the index's tokenizer: a column of at most SNIPPET_WINDOW characters whole (the
-# same text, so the same snippet), a longer one as a window of that size from just before its first query
-# word within its first SNIPPET_SCAN characters.
+# in a temp FTS5 table with the index's tokenizer (apps.search.backend_sqlite): a column of at most
+# SNIPPET_WINDOW characters whole (the same text, so the same snippet), a longer one as a window of that size
+# from just before its first query word within its first SNIPPET_SCAN characters. PostgreSQL's ts_headline
+# gets the same bounded texts.
 SNIPPET_WINDOW = 4_000
 SNIPPET_SCAN = 200_000
 _WORDS = re.compile(r"\w{3,}")
@@ -325,32 +309,7 @@ def snippet(spec, match: str, doc_id: int) -> str | None:
     texts = _snippet_texts(spec, match, doc_id)
     if texts is None:
         return None
-    if postgres():
-        return pgsearch.snippet(texts, match)
-    table = _snippet_table(spec)
-    cols = ", ".join(quote_ident(c) for c in spec.columns)
-    marks = ", ".join("?" for _ in spec.columns)
-    cursor = queries.raw_connection().cursor()
-    try:
-        cursor.execute(f"INSERT INTO temp.{quote_ident(table)} (rowid, {cols}) VALUES (1, {marks})", texts)
-        # Unqualified names find the temp table first.
-        rows = cursor.execute(
-            queries.render("snippet", idents={"fts": table}), {"q": match, "doc_id": 1}
-        ).fetchall()
-    finally:
-        cursor.execute(f"DELETE FROM temp.{quote_ident(table)}")
-        cursor.close()
-    return rows[0][0] if rows and rows[0][0] else None
-
-
-def _snippet_table(spec) -> str:
-    tokenize = _tokenizer(spec.fts_table).replace("'", "")
-    name = "josh_snip_" + hashlib.sha1(f"{spec.columns}{tokenize}".encode()).hexdigest()[:10]
-    cols = ", ".join(quote_ident(c) for c in spec.columns)
-    queries.fetchall(
-        f"CREATE VIRTUAL TABLE IF NOT EXISTS temp.{quote_ident(name)} USING fts5({cols}, tokenize='{tokenize}')"
-    )
-    return name
+    return backend.current().snippet(spec, texts, match)
 
 
 def _snippet_texts(spec, match: str, doc_id: int) -> list[str] | None:

@@ -12,11 +12,10 @@ from dataclasses import dataclass
 from django.db import connection
 
 from apps.core.conf import knob
-from apps.core.db.engine import postgres
 from apps.core.db.quoting import quote_ident
 from apps.core.db.timelimit import deadline
 from apps.core.errors import InvalidParameter
-from apps.search import pgsearch
+from apps.search import backend
 
 MAX_TOKENS = 12
 MIN_PREFIX = 3
@@ -105,14 +104,10 @@ def search_names(
     names from code (quoted); values are bound. When nothing matches at all, the lookup is retried ``loose``
     (see name_match_query), so a misspelt name still returns its nearest candidates."""
     boost_column, boost = boost_null or ("id", 1.0)
-    on_postgres = postgres()
     match = name_match_query(q, loose=loose)  # on PostgreSQL too: the same 400 for a query with no words
-    matches, relevance = NAME_MATCHES_SQL, {}
-    if on_postgres:  # the same words as prefix tsqueries, ranked with their idf (apps.search.pgsearch)
-        words = pgsearch.name_word_queries(name_tokens(q), loose=loose, min_prefix=MIN_PREFIX)
-        match = " | ".join(words)
-        expression, relevance = pgsearch.name_relevance(fts_table, content_table, words)
-        matches = pgsearch.NAME_MATCHES_SQL.replace("{relevance}", expression)
+    match, matches, relevance = backend.current().name_matches(
+        q, match, fts_table, content_table, loose=loose
+    )
     params: dict[str, object] = {
         **relevance,
         "match": match,

@@ -17,13 +17,11 @@
   sums and ties are FTS5's bit for bit. ``NEAR`` groups keep only the instances FTS5's own matcher keeps.
 """
 
-import logging
 import threading
 from dataclasses import dataclass
 
 import numpy as np
 
-from apps.core.db.engine import postgres
 from apps.core.db.quoting import quote_ident
 from apps.search import queries
 from apps.search.conf import FTS_TOKENIZE
@@ -378,11 +376,3 @@ def sync_pending() -> dict[str, int]:
         if shape in ("body", "short-body") and pending(plan.search):
             done[slug] = sync(plan.search)
     return done
-
-
-def after_ingest(plan) -> None:
-    """The ingest runner's finish hook (apps.core.services.ingest.on_finish): on PostgreSQL, index every
-    source's queue, not only ``plan``'s (a plan may write another source's records: bills feeds topics)."""
-
-    if postgres() and (done := sync_pending()):
-        logging.getLogger("josh.ingest").info("ingest %s: indexed for BM25 %s", plan.slug, done)

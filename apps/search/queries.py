@@ -7,20 +7,19 @@ parameters as written in the files.
 On PostgreSQL the same names load ``sql/postgres/<name>.sql`` (that engine's statement for the same
 question), the connection is psycopg's, and the one parameter style of the repository's SQL (``:name``, or
 ``?`` in a few one-line statements shared by both engines) is converted to psycopg's here, once per
-statement text. A list of ids is bound as an array there (``= ANY(:ids)``), as a JSON array on SQLite.
+statement text. A list of ids is bound as an array there (``= ANY(:ids)``), as a JSON array on SQLite. The
+folder, the parameter style and the id list are the engine's (apps.core.db.engine).
 """
 
-import json
-import re
 from collections.abc import Iterable
-from functools import cache, lru_cache
+from functools import cache
 from pathlib import Path
 
 from django.db import connection
 
 from apps.core.conf import knob
 from apps.core.db import timelimit
-from apps.core.db.engine import postgres
+from apps.core.db.engine import current
 from apps.core.db.quoting import quote_ident
 from apps.core.db.timelimit import deadline
 
@@ -35,22 +34,10 @@ def _load(path: Path) -> str:
 def load(name: str) -> str:
     """The statement ``name`` for this connection's engine; a statement both engines run as written (plain
     SQL, no FTS5, no ``json_each``) has only the SQLite file."""
-    if postgres() and (SQL_DIR / "postgres" / f"{name}.sql").exists():
-        return _load(SQL_DIR / "postgres" / f"{name}.sql")
+    folder = current().sql_folder
+    if folder and (SQL_DIR / folder / f"{name}.sql").exists():
+        return _load(SQL_DIR / folder / f"{name}.sql")
     return _load(SQL_DIR / f"{name}.sql")
-
-
-_NAMED = re.compile(r"(?<![:\w]):([A-Za-z_]\w*)")
-_COMMENT = re.compile(r"--[^\n]*")
-
-
-@lru_cache(maxsize=1024)
-def psycopg_sql(sql: str) -> str:
-    """``:name`` → ``%(name)s`` and ``?`` → ``%s`` (``::type`` casts untouched, a literal ``%`` doubled).
-    Comments go first: Django's psycopg cursors bind on the client, and a value bound inside a ``--``
-    comment would end it at the value's first newline. (No statement here has ``--`` inside a string.)"""
-    sql = _COMMENT.sub("", sql)
-    return _NAMED.sub(r"%(\1)s", sql.replace("%", "%%")).replace("?", "%s")
 
 
 def render(name: str, *, idents: dict[str, str] | None = None, raw: dict[str, str] | None = None) -> str:
@@ -75,10 +62,8 @@ def fetchall(sql: str, params: dict | tuple = ()) -> list[tuple]:
         raise timelimit.interrupted_error()
     cursor = raw.cursor()
     try:
-        if postgres():
-            cursor.execute(psycopg_sql(sql), params)
-            return cursor.fetchall() if cursor.description else []
-        return cursor.execute(sql, params).fetchall()
+        cursor.execute(current().bind(sql), params)
+        return cursor.fetchall() if cursor.description else []
     finally:
         cursor.close()
 
@@ -86,15 +71,13 @@ def fetchall(sql: str, params: dict | tuple = ()) -> list[tuple]:
 def execute_many(sql: str, rows: Iterable) -> None:
     cursor = raw_connection().cursor()
     try:
-        cursor.executemany(psycopg_sql(sql) if postgres() else sql, rows)
+        cursor.executemany(current().bind(sql), rows)
     finally:
         cursor.close()
 
 
 def ids_param(ids: Iterable[int]) -> str | list[int]:
-    if postgres():
-        return [int(i) for i in ids]
-    return json.dumps([int(i) for i in ids])
+    return current().id_list(ids)
 
 
 def time_limit_ms() -> int:

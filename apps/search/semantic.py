@@ -27,9 +27,8 @@ from functools import cache
 import numpy as np
 
 from apps.core.db import timelimit
-from apps.core.db.engine import postgres
 from apps.core.db.quoting import quote_ident
-from apps.search import pgsearch, queries
+from apps.search import backend, queries
 from apps.search.conf import knob
 from apps.search.filters import SearchFilters
 
@@ -200,7 +199,7 @@ def index_for(table: str, model_id: str) -> ChunkIndex:
 def candidate_count(n: int, need: int, *, prefix: str | None = None) -> int:
     """How many candidates the float rescore gets; PostgreSQL's HNSW walk has its own knobs (PG_...).
     ``prefix=""``: SQLite's knobs on either engine (PostgreSQL's exact scan keeps as many as SQLite's rescore)."""
-    prefix = ("PG_" if postgres() else "") if prefix is None else prefix
+    prefix = backend.current().knob_prefix if prefix is None else prefix
     return max(
         knob(f"{prefix}SEMANTIC_CANDIDATES_MIN"), n // knob(f"{prefix}SEMANTIC_CANDIDATES_PER"), need * 4
     )
@@ -259,31 +258,10 @@ def search_table(
     """Best chunk per document, ``depth`` documents, nearest first; only documents with a chunk whose cosine
     is at least ``floor`` (0: no floor), and none of ``banned``. When the bit scan kept fewer candidates than
     the filters allow, a note saying so is appended to ``approximate``; ``counted[source]`` gets the count."""
-    if postgres():
-        return _search_postgres(
-            source, table, model_id, qvec, filters, depth=depth, doc_ids=doc_ids, banned=banned,
-            exclude_doc=exclude_doc, approximate=approximate, floor=floor, counted=counted,
-        )  # fmt: skip
-    index = index_for(table, model_id)
-    if len(index) == 0:
-        if counted is not None:
-            counted[source] = Counted(0, True)
-        return []
-    mask = index.mask(filters, doc_ids, banned)
-    if exclude_doc is not None:
-        mask = (index.doc_ids != exclude_doc) if mask is None else mask & (index.doc_ids != exclude_doc)
-    count = candidate_count(len(index), depth)
-    rows = index.candidates(qvec, mask, count)
-    allowed = len(index) if mask is None else int(mask.sum())
-    if approximate is not None and rows.size < allowed:
-        approximate.append(
-            f"semantic {source}: {rows.size:,} of {allowed:,} chunks kept by the bit-quantized scan, then "
-            "rescored exactly (bench recall@10 vs exact cosine: see bench/RESULTS.md)"
-        )
-    best, above, seen_all = collect(rescored(table, index.chunk_ids[rows], qvec), depth, floor)
-    if counted is not None:
-        counted[source] = Counted(above, seen_all and rows.size == allowed)
-    return document_scores(source, table, model_id, qvec, best, index.centroids)[:depth]
+    return backend.current().search_table(
+        source, table, model_id, qvec, filters, depth=depth, doc_ids=doc_ids, banned=banned,
+        exclude_doc=exclude_doc, approximate=approximate, floor=floor, counted=counted,
+    )  # fmt: skip
 
 
 def best_per_document(rescored, depth: int) -> dict[int, tuple[int, float]]:
@@ -311,80 +289,9 @@ def collect(ranked, depth: int, floor: float) -> tuple[dict[int, tuple[int, floa
     return best, len(best), first.size <= pool
 
 
-# PostgreSQL: mean vectors per (database, table, model, index token), dropped when the table changes.
-_PG_CENTROIDS: dict[tuple, dict] = {}
-
-
 def centroid_cache(table: str, model_id: str) -> dict:
     """The mean-vector cache of ``table``: the in-process index's on SQLite, a token-keyed dict on PostgreSQL."""
-    if not postgres():
-        return index_for(table, model_id).centroids
-    key = (queries.database_name(), table, model_id, _token(table))
-    if key not in _PG_CENTROIDS:
-        for old in [k for k in _PG_CENTROIDS if k[:3] == key[:3]]:
-            del _PG_CENTROIDS[old]
-        _PG_CENTROIDS[key] = {}
-    return _PG_CENTROIDS[key]
-
-
-def _search_postgres(
-    source,
-    table,
-    model_id,
-    qvec,
-    filters,
-    *,
-    depth,
-    doc_ids,
-    banned,
-    exclude_doc,
-    approximate,
-    floor,
-    counted,
-):
-    """pgvector: candidates with the filters applied first, then the same rescore and document scores."""
-    total = _chunk_count(table)
-    count = candidate_count(total, depth)
-    exact_count = candidate_count(total, depth, prefix="")
-    rows, exact, allowed = pgsearch.candidates(
-        table,
-        model_id,
-        qvec,
-        filters,
-        doc_ids,
-        exclude_doc,
-        count,
-        estimate=total,
-        exact_count=exact_count,
-        banned=banned,
-    )
-    if approximate is not None and not exact:
-        # allowed: counted no further than the exact scan's limit ("20,001+"), or the table's estimate ("~")
-        of = f"~{allowed:,}" if allowed == total else f"{allowed:,}+"
-        approximate.append(
-            f"semantic {source}: {len(rows):,} of {of} chunks kept by the approximate HNSW walk, then "
-            "rescored exactly (bench recall@10 vs exact cosine: see bench/RESULTS.md)"
-        )
-    ranked = (
-        np.array([r[0] for r in rows], dtype=np.int64),
-        np.array([r[1] for r in rows], dtype=np.int64),
-        np.array([r[2] for r in rows], dtype=np.float32),
-    )
-    best, above, seen_all = collect(ranked, depth, floor)
-    if counted is not None:
-        # the exact scan keeps the nearest allowed chunks: all of those above the floor when its list fell
-        # below the floor, or when it kept fewer rows than it was allowed to (every allowed chunk)
-        ended = len(rows) < max(count, exact_count) or bool(rows and floor and rows[-1][2] < floor)
-        counted[source] = Counted(above, exact and seen_all and ended)
-    return document_scores(source, table, model_id, qvec, best, centroid_cache(table, model_id))[:depth]
-
-
-def _chunk_count(table: str) -> int:
-    """The planner's row estimate (no scan): it only sizes the candidate count, as len(index) does."""
-    rows = queries.fetchall(
-        "SELECT reltuples::bigint FROM pg_class WHERE oid = to_regclass(:t)", {"t": table}
-    )
-    return max(int(rows[0][0]), 0) if rows and rows[0][0] is not None else 0
+    return backend.current().centroid_cache(table, model_id)
 
 
 def document_scores(

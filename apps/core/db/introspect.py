@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from django.db import connection
 
-from apps.core.db.engine import postgres
+from apps.core.db.engine import current
 
 _FTS_SQL = re.compile(r"USING\s+fts5\s*\((?P<args>.*)\)\s*$", re.IGNORECASE | re.DOTALL)
 
@@ -28,9 +28,47 @@ def _rows(sql: str, params=()) -> list[tuple]:
         return cursor.fetchall()
 
 
-# Tables and views of the current schema, the tsvector columns that stand for FTS tables, and the HNSW
-# indexes that stand for vec0 tables: every name the shape rule reads.
-_PG_NAMES = """
+class _SQLiteCatalog:
+    """``sqlite_master``: FTS5 tables are virtual tables whose CREATE statement names their columns."""
+
+    version_sql = "PRAGMA schema_version"
+
+    def table_names(self) -> set[str]:
+        return {name for (name,) in _rows("SELECT name FROM sqlite_master WHERE type IN ('table', 'view')")}
+
+    def fts_tables(self) -> list[FtsTable]:
+        out = []
+        for name, sql in _rows(
+            "SELECT name, sql FROM sqlite_master WHERE type = 'table' AND sql LIKE '%fts5%'"
+        ):
+            m = _FTS_SQL.search(sql or "")
+            if not m:
+                continue
+            parts = [p.strip() for p in m.group("args").split(",")]
+            columns = tuple(p.strip('"') for p in parts if "=" not in p)
+            content = next(
+                (p.split("=", 1)[1].strip().strip("'\"") for p in parts if p.startswith("content=")), None
+            )
+            out.append(FtsTable(name, content or None, columns))
+        return out
+
+    def missing_fts_triggers(self) -> list[tuple[str, str]]:
+        triggers = {name for (name,) in _rows("SELECT name FROM sqlite_master WHERE type = 'trigger'")}
+        return [
+            (t.name, f"{t.name}{suffix}")
+            for t in self.fts_tables()
+            if t.content_table
+            for suffix in ("_ai", "_ad", "_au")
+            if f"{t.name}{suffix}" not in triggers
+        ]
+
+
+class _PostgresCatalog:
+    """``pg_class`` and ``pg_attribute``: an FTS table is a tsvector column whose comment names its columns."""
+
+    # Tables and views of the current schema, the tsvector columns that stand for FTS tables, and the HNSW
+    # indexes that stand for vec0 tables: every name the shape rule reads.
+    NAMES_SQL = """
 SELECT c.relname FROM pg_class AS c
 WHERE c.relnamespace = current_schema()::regnamespace AND c.relkind IN ('r', 'v', 'p')
 UNION ALL
@@ -40,69 +78,65 @@ UNION ALL
 SELECT a.attname FROM pg_attribute AS a JOIN pg_class AS c ON c.oid = a.attrelid
 WHERE c.relnamespace = current_schema()::regnamespace AND a.atttypid = 'tsvector'::regtype AND NOT a.attisdropped
 """
-_PG_FTS = """
+    FTS_SQL = """
 SELECT a.attname, c.relname, col_description(c.oid, a.attnum)
 FROM pg_attribute AS a JOIN pg_class AS c ON c.oid = a.attrelid
 WHERE c.relnamespace = current_schema()::regnamespace AND a.atttypid = 'tsvector'::regtype
   AND NOT a.attisdropped AND col_description(c.oid, a.attnum) LIKE %s
 """
-# Moves whenever a relation (table, index) is created or dropped in the schema: the snapshot's version.
-_PG_VERSION = """
+    # Moves whenever a relation (table, index) is created or dropped in the schema: the snapshot's version.
+    version_sql = """
 SELECT count(*) || ':' || coalesce(max(oid::bigint), 0) FROM pg_class
 WHERE relnamespace = current_schema()::regnamespace
 """
-_PG_FTS_PREFIX = "josh-fts:"
+    TRIGGERS_SQL = """
+SELECT t.tgname FROM pg_trigger AS t JOIN pg_class AS c ON c.oid = t.tgrelid
+WHERE c.relnamespace = current_schema()::regnamespace AND NOT t.tgisinternal
+"""
+    FTS_PREFIX = "josh-fts:"
+
+    def table_names(self) -> set[str]:
+        return {name for (name,) in _rows(self.NAMES_SQL)}
+
+    def fts_tables(self) -> list[FtsTable]:
+        return [
+            FtsTable(name, content, tuple(comment.removeprefix(self.FTS_PREFIX).split(",")))
+            for name, content, comment in _rows(self.FTS_SQL, (self.FTS_PREFIX + "%",))
+        ]
+
+    def missing_fts_triggers(self) -> list[tuple[str, str]]:
+        triggers = {name for (name,) in _rows(self.TRIGGERS_SQL)}
+        return [
+            (t.name, f"{t.name}_version") for t in self.fts_tables() if f"{t.name}_version" not in triggers
+        ]
+
+
+# Each engine's catalog, by Engine.name (apps.core.db.engine).
+_CATALOGS: dict[str, _SQLiteCatalog | _PostgresCatalog] = {
+    "sqlite": _SQLiteCatalog(),
+    "postgresql": _PostgresCatalog(),
+}
+
+
+def _catalog() -> _SQLiteCatalog | _PostgresCatalog:
+    return _CATALOGS[current().name]
 
 
 def table_names() -> set[str]:
-    if postgres():
-        return {name for (name,) in _rows(_PG_NAMES)}
-    return {name for (name,) in _rows("SELECT name FROM sqlite_master WHERE type IN ('table', 'view')")}
+    return _catalog().table_names()
 
 
 def fts_tables() -> list[FtsTable]:
     """Every FTS5 table, with its content table and columns parsed from its CREATE statement (on PostgreSQL,
     every tsvector column with its table and the columns its comment names)."""
-    if postgres():
-        return [
-            FtsTable(name, content, tuple(comment.removeprefix(_PG_FTS_PREFIX).split(",")))
-            for name, content, comment in _rows(_PG_FTS, (_PG_FTS_PREFIX + "%",))
-        ]
-    out = []
-    for name, sql in _rows("SELECT name, sql FROM sqlite_master WHERE type = 'table' AND sql LIKE '%fts5%'"):
-        m = _FTS_SQL.search(sql or "")
-        if not m:
-            continue
-        parts = [p.strip() for p in m.group("args").split(",")]
-        columns = tuple(p.strip('"') for p in parts if "=" not in p)
-        content = next(
-            (p.split("=", 1)[1].strip().strip("'\"") for p in parts if p.startswith("content=")), None
-        )
-        out.append(FtsTable(name, content or None, columns))
-    return out
-
-
-_PG_TRIGGERS = """
-SELECT t.tgname FROM pg_trigger AS t JOIN pg_class AS c ON c.oid = t.tgrelid
-WHERE c.relnamespace = current_schema()::regnamespace AND NOT t.tgisinternal
-"""
+    return _catalog().fts_tables()
 
 
 def missing_fts_triggers() -> list[tuple[str, str]]:
     """(FTS table, trigger name) for every sync trigger that is missing. On PostgreSQL the tsvector columns
     are generated (nothing to sync): the one trigger is the statement-level version bump the lexical head
     cache keys by (``<fts>_version``, apps.search.ddl_postgres)."""
-    if postgres():
-        triggers = {name for (name,) in _rows(_PG_TRIGGERS)}
-        return [(t.name, f"{t.name}_version") for t in fts_tables() if f"{t.name}_version" not in triggers]
-    triggers = {name for (name,) in _rows("SELECT name FROM sqlite_master WHERE type = 'trigger'")}
-    return [
-        (t.name, f"{t.name}{suffix}")
-        for t in fts_tables()
-        if t.content_table
-        for suffix in ("_ai", "_ad", "_au")
-        if f"{t.name}{suffix}" not in triggers
-    ]
+    return _catalog().missing_fts_triggers()
 
 
 def fts_columns(fts_table: str) -> tuple[str, ...]:
@@ -147,7 +181,7 @@ _SNAPSHOT: dict[str, SchemaSnapshot] = {}
 def schema_snapshot() -> SchemaSnapshot:
     """The live schema, re-read only when ``PRAGMA schema_version`` (PostgreSQL: the schema's relations) moves
     (a migration ran)."""
-    version = _rows(_PG_VERSION if postgres() else "PRAGMA schema_version")[0][0]
+    version = _rows(_catalog().version_sql)[0][0]
     key = str(connection.settings_dict["NAME"])
     cached = _SNAPSHOT.get(key)
     if cached is None or cached.version != version:

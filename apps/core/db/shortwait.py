@@ -4,6 +4,8 @@ A web request that writes the data database (a curator's change applied at once,
 ``last_login``) waits at most ``ms`` for a lock instead of the connection's 10 s; past it ``busy`` tells
 the caller, which keeps the write queued for later (apps.curation.queue) instead of answering 500.
 
+The statements are the engine's (``Engine.lock_wait``, apps.core.db.engine):
+
 * SQLite: ``PRAGMA busy_timeout`` on the connection for the block (the write lock is taken at ``BEGIN
   IMMEDIATE``), the connection's own timeout put back after.
 * PostgreSQL: ``lock_timeout`` for the block (a row the ingest's open batch wrote stays locked until it
@@ -14,6 +16,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from django.db import OperationalError, connection
+
+from apps.core.db.engine import current
 
 SHORT_WAIT_MS = 250
 
@@ -33,21 +37,12 @@ def short_lock_wait(ms: int = SHORT_WAIT_MS) -> Iterator[None]:
     """The block's statements on the data database wait at most ``ms`` for a lock. Use outside any open
     transaction of this connection (the block opens its own)."""
     connection.ensure_connection()
-    if connection.vendor == "sqlite":
-        own_ms = int(connection.settings_dict["OPTIONS"].get("timeout", 5) * 1000)
-        with connection.cursor() as cursor:
-            cursor.execute(f"PRAGMA busy_timeout = {int(ms)}")
-        try:
-            yield
-        finally:
+    engine = current()
+    with connection.cursor() as cursor:
+        cursor.execute(*engine.lock_wait(ms))
+    try:
+        yield
+    finally:
+        if reset := engine.lock_wait_reset(connection):
             with connection.cursor() as cursor:
-                cursor.execute(f"PRAGMA busy_timeout = {own_ms}")
-    else:
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT set_config('lock_timeout', %s, false)", [f"{int(ms)}ms"])
-        try:
-            yield
-        finally:
-            if not connection.needs_rollback:
-                with connection.cursor() as cursor:
-                    cursor.execute("RESET lock_timeout")
+                cursor.execute(reset)

@@ -31,7 +31,7 @@ from contextvars import ContextVar
 from django.db import connection
 
 from apps.core.conf import knob
-from apps.core.db.engine import postgres
+from apps.core.db.engine import current
 from apps.core.errors import QueryTimeout
 
 _PROGRESS_STEPS = 50_000  # VM instructions between time checks (well under 1 ms)
@@ -161,7 +161,7 @@ def suspended() -> Iterator[None]:
     raw = connection.connection  # None before this thread's first query: then no handler is armed either
     armed = _ARMED.get(id(raw)) if raw is not None else None
     paused_at = time.perf_counter()
-    server_side = raw is not None and id(raw) in _BLOCKS and postgres()
+    server_side = raw is not None and id(raw) in _BLOCKS and current().server_side_time_limits
     if armed is not None:
         _clear_handler(raw)
     if server_side:
@@ -207,7 +207,7 @@ def deadline(ms: int | None, message: str, *, steps: int | None = None) -> Itera
     end = min(time.perf_counter() + budget_ms / 1000, _outer_end(raw))
     _BLOCKS.setdefault(id(raw), []).append(end)
     _set_handler(raw, end, steps)
-    server_side = postgres()
+    server_side = current().server_side_time_limits
     if server_side:
         _server_timeout(raw, end)
         checked = _block_check not in connection.execute_wrappers

@@ -36,7 +36,7 @@ import numpy as np
 from django.conf import settings
 from django.db import connection, transaction
 
-from apps.core.db.engine import postgres
+from apps.core.db.engine import POSTGRESQL, current
 from apps.core.db.quoting import quote_ident
 from apps.core.processes import pid_alive
 
@@ -149,8 +149,7 @@ def _vector_text(blob) -> str | None:
 
 def copy_from_sqlite(source_path: Path, *, batch: int = 5_000) -> list[TableCopy]:
     """Replace the target's rows of every shared table with the SQLite file's, then verify each table."""
-    if not postgres():
-        raise RuntimeError("copy_from_sqlite writes into PostgreSQL: set JOSH_DATABASE_URL")
+    current().require(POSTGRESQL, "copy_from_sqlite writes into PostgreSQL: set JOSH_DATABASE_URL")
     tables = plan(source_path)
     types = postgres_columns()
     source = sqlite3.connect(f"file:{source_path}?mode=ro", uri=True)
@@ -302,8 +301,7 @@ def open_sqlite(path: Path):
 def copy_to_sqlite(target_path: Path, *, batch: int = 5_000) -> list[TableCopy]:
     """Write PostgreSQL's substrate into a new SQLite file at ``target_path`` (which must not exist), verify
     each table, and rename it into place. Raises ``RuntimeError`` (and leaves no file) when a check fails."""
-    if not postgres():
-        raise RuntimeError("copy_to_sqlite reads from PostgreSQL: set JOSH_DATABASE_URL")
+    current().require(POSTGRESQL, "copy_to_sqlite reads from PostgreSQL: set JOSH_DATABASE_URL")
     target = Path(target_path).resolve()
     if target.exists():
         raise FileExistsError(f"{target} exists; choose a new path (a copy never overwrites)")

@@ -24,15 +24,16 @@ import os
 import re
 import socket
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import NamedTuple
 
 from django.db import connection
 from django.utils import timezone
 
 from apps.core.db import timelimit
-from apps.core.db.engine import postgres
+from apps.core.db.engine import current
 from apps.core.errors import JoshError
 from apps.core.processes import pid_alive
 
@@ -71,7 +72,7 @@ def writer_lock(*, task: str, source: str) -> Iterator[dict]:
         "source": source,
         "since": timezone.now().isoformat(timespec="seconds"),
     }
-    hold = _advisory_lock if postgres() else _file_lock
+    hold = LOCKS[current().writer_lock].hold
     held = False
     try:
         with hold(me):
@@ -109,18 +110,22 @@ def _run_release_hooks() -> None:
 def current_holder() -> dict | None:
     """Who holds the writer lock now (pid, host, task, source, since), or None; a look that never takes the
     lock, so it never refuses an ingest starting at the same moment."""
-    if postgres():
-        connection.ensure_connection()
-        raw = (
-            connection.connection
-        )  # the driver's, as the lock's own: a look, not one of the caller's queries
-        # pg_stat_activity is a snapshot kept for the whole transaction: inside one opened before the lock was
-        # taken it would not show the holder.
-        with raw.cursor() as cursor:
-            cursor.execute("SELECT pg_stat_clear_snapshot()")
-            cursor.execute(HOLDER_SQL, [ADVISORY_KEY])
-            row = cursor.fetchone()
-        return (_advisory_holder_row(row) or {"task": "ingest"}) if row else None
+    return LOCKS[current().writer_lock].holder()
+
+
+def _advisory_current() -> dict | None:
+    connection.ensure_connection()
+    raw = connection.connection  # the driver's, as the lock's own: a look, not one of the caller's queries
+    # pg_stat_activity is a snapshot kept for the whole transaction: inside one opened before the lock was
+    # taken it would not show the holder.
+    with raw.cursor() as cursor:
+        cursor.execute("SELECT pg_stat_clear_snapshot()")
+        cursor.execute(HOLDER_SQL, [ADVISORY_KEY])
+        row = cursor.fetchone()
+    return (_advisory_holder_row(row) or {"task": "ingest"}) if row else None
+
+
+def _file_current() -> dict | None:
     try:
         holder = json.loads(lock_path().read_text() or "{}")
     except (OSError, ValueError):
@@ -232,3 +237,12 @@ def process_alive(pid: int | None, host: str) -> bool:
     if host and host != socket.gethostname():
         return True
     return pid_alive(pid)
+
+
+class _Lock(NamedTuple):
+    hold: Callable  # me -> a context manager that holds the lock or raises WriterBusy
+    holder: Callable[[], dict | None]  # who holds it now, without taking it
+
+
+# The two locks, by the name an engine gives its own (Engine.writer_lock, apps.core.db.engine).
+LOCKS = {"file": _Lock(_file_lock, _file_current), "advisory": _Lock(_advisory_lock, _advisory_current)}

@@ -5,6 +5,7 @@ rewrites a chunk); ``VACUUM FULL <source>_chunks`` moves the existing ones back 
 
 from django.db import migrations
 
+from apps.core.db.engine import POSTGRESQL, current
 from apps.core.db.quoting import quote_ident
 from apps.search.ddl_postgres import VEC_STORAGE_SQL
 
@@ -20,7 +21,7 @@ CHUNK_TABLES_SQL = """
 
 def _set_storage(storage: str):
     def run(apps, schema_editor):
-        if schema_editor.connection.vendor != "postgresql":
+        if current(schema_editor.connection) is not POSTGRESQL:
             return
         with schema_editor.connection.cursor() as cursor:
             cursor.execute(CHUNK_TABLES_SQL)

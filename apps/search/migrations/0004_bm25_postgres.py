@@ -4,6 +4,8 @@ next search of a source, or ``copy_to_postgres``, indexes them). Nothing to do o
 
 from django.db import migrations
 
+from apps.core.db.engine import POSTGRESQL, current
+
 from apps.search.ddl_postgres import (
     BM25_TABLES_REVERSE_SQL,
     BM25_TABLES_SQL,
@@ -31,7 +33,7 @@ def _stemmed(cursor):
 
 
 def forward(apps, schema_editor):
-    if schema_editor.connection.vendor != "postgresql":
+    if current(schema_editor.connection) is not POSTGRESQL:
         return
     with schema_editor.connection.cursor() as cursor:
         for statement in BM25_TABLES_SQL:
@@ -42,7 +44,7 @@ def forward(apps, schema_editor):
 
 
 def backward(apps, schema_editor):
-    if schema_editor.connection.vendor != "postgresql":
+    if current(schema_editor.connection) is not POSTGRESQL:
         return
     with schema_editor.connection.cursor() as cursor:
         for fts, content, _ in list(_stemmed(cursor)):

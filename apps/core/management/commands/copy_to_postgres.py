@@ -3,27 +3,22 @@
 from pathlib import Path
 
 from django.core.management import call_command
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
-from apps.core.db.engine import postgres
 from apps.core.db.transfer import copy_from_sqlite
-from apps.core.management.commands.copy_to_sqlite import report
+from apps.core.management.commands.copy_to_sqlite import CopyCommand, report
 
 
-class Command(BaseCommand):
+class Command(CopyCommand):
     help = (
         "Copy every record, chunk, vector and ingest run of SQLITE_FILE into the PostgreSQL database of "
         "JOSH_DATABASE_URL (migrated first; its rows of those tables are replaced), then verify each table's "
         "row count and checksum. docs/DEPLOY.md walks through it."
     )
+    direction = "writes into"
+    file_help = "the SQLite database to copy (e.g. var/josh.sqlite3)"
 
-    def add_arguments(self, parser):
-        parser.add_argument("sqlite_file", help="the SQLite database to copy (e.g. var/josh.sqlite3)")
-
-    def handle(self, *args, sqlite_file, **options):
-        path = Path(sqlite_file)
-        if not postgres():
-            raise CommandError("Set JOSH_DATABASE_URL=postgres://... : this command writes into PostgreSQL.")
+    def copy(self, path: Path) -> None:
         if not path.is_file():
             raise CommandError(f"{path} is not a file; pass the SQLite database to copy.")
         call_command("migrate", interactive=False, verbosity=0)

@@ -4,24 +4,44 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from apps.core.db.engine import postgres
+from apps.core.db.engine import POSTGRESQL, WrongEngine, current
 from apps.core.db.transfer import copy_to_sqlite
 
 
-class Command(BaseCommand):
+class CopyCommand(BaseCommand):
+    """A copy between the engines: PostgreSQL configured (JOSH_DATABASE_URL) and a SQLite file named on the
+    command line. Subclasses say which way (``direction``, for the guard's message) and ``copy(path)``."""
+
+    direction = ""  # "reads from" or "writes into" PostgreSQL
+    file_help = ""
+
+    def add_arguments(self, parser):
+        parser.add_argument("sqlite_file", help=self.file_help)
+
+    def handle(self, *args, sqlite_file, **options):
+        try:
+            current().require(
+                POSTGRESQL,
+                f"Set JOSH_DATABASE_URL=postgres://... : this command {self.direction} PostgreSQL.",
+            )
+        except WrongEngine as exc:
+            raise CommandError(str(exc)) from exc
+        self.copy(Path(sqlite_file))
+
+    def copy(self, path: Path) -> None:
+        raise NotImplementedError
+
+
+class Command(CopyCommand):
     help = (
         "Copy every record, chunk, vector and ingest run of the PostgreSQL database of JOSH_DATABASE_URL into "
         "a new SQLite file FILE (migrated first; the FTS5 and vec0 indexes rebuilt), then verify each "
         "table's row count and checksum. FILE must not exist. docs/DEPLOY.md walks through it."
     )
+    direction = "reads from"
+    file_help = "the SQLite database to create (e.g. var/josh.sqlite3)"
 
-    def add_arguments(self, parser):
-        parser.add_argument("sqlite_file", help="the SQLite database to create (e.g. var/josh.sqlite3)")
-
-    def handle(self, *args, sqlite_file, **options):
-        path = Path(sqlite_file)
-        if not postgres():
-            raise CommandError("Set JOSH_DATABASE_URL=postgres://... : this command reads from PostgreSQL.")
+    def copy(self, path: Path) -> None:
         if path.exists():
             raise CommandError(f"{path} exists; pass a new path (a copy never overwrites a database).")
         try:

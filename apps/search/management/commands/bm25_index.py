@@ -2,7 +2,7 @@
 
 from django.core.management.base import BaseCommand, CommandError
 
-from apps.core.db.engine import postgres
+from apps.core.db.engine import POSTGRESQL, WrongEngine, current
 from apps.search import eligibility, pgbm25
 
 
@@ -14,10 +14,13 @@ class Command(BaseCommand):
     )
 
     def handle(self, *args, **options):
-        if not postgres():
-            raise CommandError(
-                "Nothing to do on SQLite: FTS5 keeps its own terms. Set JOSH_DATABASE_URL=postgres://..."
+        try:
+            current().require(
+                POSTGRESQL,
+                "Nothing to do on SQLite: FTS5 keeps its own terms. Set JOSH_DATABASE_URL=postgres://...",
             )
+        except WrongEngine as exc:
+            raise CommandError(str(exc)) from exc
         for slug, (plan, shape) in sorted(eligibility.shapes().items()):
             if shape in ("body", "short-body"):
                 count = pgbm25.rebuild(plan.search)
