@@ -54,11 +54,12 @@ fix: $(BIN)/.installed
 	$(BIN)/ruff check --fix .
 	$(BIN)/ruff format .
 
-# The whole suite runs in one pytest-xdist worker per core (TEST_WORKERS=0: one process), a test file kept on
-# one worker (its module fixtures, a browser's live server); each worker has its own test database and
-# restores the package samples it needs from the test cache (docs/DEVELOPING.md, "Tests").
+# The whole suite runs in one pytest-xdist worker per core (TEST_WORKERS=0: one process). Tests go out in the
+# order pytest-django sorts them (database tests before the transactional ones, whose flush empties what the
+# migrations wrote), so each worker keeps that order; each has its own test database and restores the package
+# samples it needs from the test cache (docs/DEVELOPING.md, "Tests").
 TEST_WORKERS ?= auto
-PYTEST_ALL = $(BIN)/pytest -n $(TEST_WORKERS) --dist loadfile
+PYTEST_ALL = $(BIN)/pytest -n $(TEST_WORKERS) --dist load
 
 test: $(BIN)/.installed
 	$(BIN)/ruff check .

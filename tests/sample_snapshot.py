@@ -299,7 +299,13 @@ class SQLiteSnapshot:
         raw = connection.connection
         for table in tables:
             raw.execute(f"DELETE FROM main.{_quoted(table)}")
-            raw.execute(f"INSERT INTO main.{_quoted(table)} SELECT * FROM {ATTACHED}.{_quoted(table)}")
+            # By name, not position: a test that migrates back and forth can leave the columns in another
+            # order (SQLite rebuilds an altered table with the new column last).
+            saved = raw.execute(f"PRAGMA {ATTACHED}.table_info({_quoted(table)})").fetchall()
+            names = ", ".join(_quoted(row[1]) for row in saved)
+            raw.execute(
+                f"INSERT INTO main.{_quoted(table)} ({names}) SELECT {names} FROM {ATTACHED}.{_quoted(table)}"
+            )
 
 
 class PostgresSnapshot:
