@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
+from functools import lru_cache
 
 from apps.core.errors import InvalidParameter, UnrecognizedIdFormat
 
@@ -169,7 +170,14 @@ _KINDS: dict[str, IdKind] = {}
 
 def register_id_kind(kind: IdKind) -> IdKind:
     _KINDS[kind.name] = kind
+    _kinds_trying_first.cache_clear()
     return kind
+
+
+@lru_cache(maxsize=256)
+def _kinds_trying_first(prefix: str | None) -> tuple[IdKind, ...]:
+    """Every kind, those that own ``prefix`` first (a page links hundreds of ids: sorted once per prefix)."""
+    return tuple(sorted(_KINDS.values(), key=lambda k: prefix not in k.prefixes))
 
 
 def id_kinds() -> list[IdKind]:
@@ -185,8 +193,7 @@ def classify_id(raw: str) -> tuple[IdKind, str]:
     text = (raw or "").strip()
     if text:
         prefix = text.split(":", 1)[0].lower() if ":" in text else None
-        ordered = sorted(_KINDS.values(), key=lambda k: prefix not in k.prefixes)
-        for kind in ordered:
+        for kind in _kinds_trying_first(prefix):
             if canonical := kind.normalize(text):
                 return kind, canonical
     raise UnrecognizedIdFormat(

@@ -7,8 +7,8 @@ from asgiref.sync import async_to_sync
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from apps.core.services.ingest import run_ingest
 from apps.mcp_bridge.server import build_server
+from tests.corpus import ingested
 
 SEARCH_SQL = re.compile(r"_fts\b|_chunks|vec0|\bMATCH\b|vec_distance|bm25\(", re.IGNORECASE)
 
@@ -27,20 +27,18 @@ BILL_TOOLS = [
 ]
 
 
+SOURCES = ["legislators", "committees", "committee-memberships", "roll-call-votes", "bills", "bill-text"]
+
+
+@pytest.fixture(scope="module")
+def corpus_sample(django_db_setup, django_db_blocker):
+    """The samples the lookups read, ingested once (or restored from the test cache: tests/sample_snapshot.py)."""
+    with ingested(django_db_blocker, SOURCES) as results:
+        yield results
+
+
 @pytest.mark.django_db
 def test_class_a_lookups_never_touch_fts_or_vectors():
-    for slug in (
-        "legislators",
-        "committees",
-        "committee-memberships",
-        "roll-call-votes",
-        "bills",
-        "bill-text",
-    ):
-        try:
-            run_ingest(slug=slug)
-        except Exception:  # a source not registered in this checkout
-            continue
     server = build_server()
     registered = {t.name for t in async_to_sync(server.list_tools)()}
     cases = [c for c in CLASS_A + BILL_TOOLS if c[0] in registered]
