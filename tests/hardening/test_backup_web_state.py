@@ -11,14 +11,25 @@ from pathlib import Path
 
 from django.conf import settings
 
+from tests.migrated import migrated
+
 ROOT = Path(settings.BASE_DIR)
 
 
-def _manage(data_dir: Path, *args: str) -> subprocess.CompletedProcess:
+def _env(data_dir: Path) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("JOSH_")}
     env.update(DJANGO_SETTINGS_MODULE="josh.settings", JOSH_DATA_DIR=str(data_dir), JOSH_LOG_LEVEL="ERROR")
+    return env
+
+
+def _manage(data_dir: Path, *args: str) -> subprocess.CompletedProcess:
     return subprocess.run(
-        [sys.executable, "manage.py", *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=180
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env=_env(data_dir),
+        capture_output=True,
+        text=True,
+        timeout=180,
     )
 
 
@@ -30,10 +41,10 @@ def _rows(db: Path, sql: str) -> list[tuple]:
         conn.close()
 
 
-def test_backup_writes_the_web_state_copy_beside_the_data_copy(tmp_path):
+def test_backup_writes_the_web_state_copy_beside_the_data_copy(tmp_path, pytestconfig):
     data_dir = tmp_path / "data"
     data_dir.mkdir()
-    assert _manage(data_dir, "migrate", "--verbosity", "0").returncode == 0
+    migrated(pytestconfig, data_dir, _env(data_dir))
     issued = _manage(
         data_dir,
         "shell",

@@ -19,6 +19,7 @@ from django.conf import settings
 
 from apps.core.db.backup import integrity_errors
 from apps.core.services.ingest import FILES_PER_TRANSACTION
+from tests.migrated import migrated as migrated_data_dir
 
 ROOT = Path(settings.BASE_DIR)
 VOTE_FILES = len(list((Path(settings.CORPUS_DIR) / "votes").rglob("*.json")))
@@ -57,10 +58,9 @@ def _count(db: Path, sql: str) -> int:
 
 
 @pytest.fixture(scope="module")
-def migrated_template(tmp_path_factory):
+def migrated_template(tmp_path_factory, pytestconfig):
     data_dir = tmp_path_factory.mktemp("crash-template")
-    done = _manage(data_dir, "migrate", "--verbosity", "0")
-    assert done.returncode == 0, done.stderr
+    migrated_data_dir(pytestconfig, data_dir, _env(data_dir))
     return data_dir
 
 

@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from apps.core.db.transfer import remove_stale_partials
 from apps.core.models import IngestRun
+from tests.migrated import migrated
 
 ROOT = Path(__file__).resolve().parents[2]
 DEAD_PID = 2**22 + 13  # above the default pid_max: no process has it
@@ -58,7 +59,7 @@ user.save()
 
 
 @pytest.mark.slow
-def test_a_production_server_refuses_to_start_with_admin_admin(tmp_path):
+def test_a_production_server_refuses_to_start_with_admin_admin(tmp_path, pytestconfig):
     env = {k: v for k, v in os.environ.items() if not k.startswith("JOSH_")}
     env.update(
         DJANGO_SETTINGS_MODULE="josh.settings",
@@ -72,7 +73,7 @@ def test_a_production_server_refuses_to_start_with_admin_admin(tmp_path):
             [sys.executable, "-c", code], cwd=ROOT, env={**env, **extra}, capture_output=True, text=True
         )
 
-    assert subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env).returncode == 0
+    migrated(pytestconfig, tmp_path, env)
     assert run(SETUP).returncode == 0
     production = {
         "JOSH_PRODUCTION": "1",

@@ -20,6 +20,8 @@ from pathlib import Path
 import httpx
 import pytest
 
+from tests.migrated import migrated
+
 ROOT = Path(__file__).resolve().parents[2]
 PASSWORD = "a-long-curator-password"
 
@@ -78,9 +80,9 @@ def _free_port() -> int:
 
 
 @pytest.fixture
-def site(tmp_path):
+def site(tmp_path, pytestconfig):
     env = _env(tmp_path)
-    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
+    migrated(pytestconfig, tmp_path, env)
     made = subprocess.run(
         [sys.executable, "-c", SETUP], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300
     )
