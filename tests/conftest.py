@@ -72,6 +72,12 @@ def django_db_setup(request, django_test_environment, django_db_blocker, django_
     sample_snapshot.cache_dir = sample_snapshot.cache_folder(request.config, "josh-sample")
     # The migrated copy is an SQLite file; on PostgreSQL pytest-django's test database is migrated each run.
     template = _migrated_template(request.config) if connection.vendor == "sqlite" else None
+    # A request made while the tests were collected (a module that loads the OpenAPI document through the app to
+    # parametrize its tests) can leave its statement limit on this thread; a collection longer than the
+    # request budget (a loaded machine) then failed the migrate below with QueryTimeout, and every test with it.
+    from apps.core.db import timelimit
+
+    timelimit.uninstall()
     with django_db_blocker.unblock():
         holder = _restore(template, connection) if template and template.exists() else None
         db_cfg = setup_databases(verbosity=0, interactive=False, keepdb=holder is not None)
