@@ -191,21 +191,12 @@ def _the_test_transaction_outlives_close_old_connections():
 
 @pytest.fixture(autouse=True)
 def _request_budget_closed_after_each_test():
-    from apps.core.db import timelimit
-
-    yield
-    timelimit.uninstall()
-
-
-@pytest.fixture(autouse=True)
-def _no_request_budget_left_over():
     """A response the test client never finished (a streamed export read in part) sends no request_finished, so
-    that request's statement limit and wall-clock budget stay on the thread. The next package's fixtures then
-    ran their restore under a budget that had ended long before and failed with QueryTimeout (seen once in
-    five clean-clone runs, on whichever worker took that order). Each test leaves the thread unlimited."""
-    yield
+    that request's statement limit and wall-clock budget would stay on the thread: each test leaves it
+    unlimited. (What runs before the first test, collection, is django_db_setup's to clear.)"""
     from apps.core.db import timelimit
 
+    yield
     timelimit.uninstall()
 
 
