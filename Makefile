@@ -5,6 +5,10 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 WORKERS ?= 2
+# Python keeps each module it compiles under __pycache__ (git-ignored). An environment that turns that off
+# (PYTHONDONTWRITEBYTECODE, set on some CI images) makes every process recompile the project, ~0.9 s of CPU
+# per start, and the test suite starts many (xdist workers, manage.py and server subprocesses).
+unexport PYTHONDONTWRITEBYTECODE
 
 .PHONY: help up setup serve test test-postgres test-postgres-lean lint fix bench clean
 
