@@ -36,6 +36,7 @@ ON_POSTGRES = settings.DATABASES["default"]["ENGINE"] == "django.db.backends.pos
 
 
 def pytest_collection_modifyitems(session, config, items):
+    slow_without_db = set()
     for item in items:
         if ON_POSTGRES and (marker := item.get_closest_marker("sqlite_only")):
             reason = marker.args[0] if marker.args else "tests an SQLite mechanism"
@@ -46,6 +47,13 @@ def pytest_collection_modifyitems(session, config, items):
             item.fixturenames.insert(0, CORPUS_SAMPLE)
         if SLOW_FIXTURES & set(item.fixturenames):
             item.add_marker(pytest.mark.slow)
+        if not uses_db and item.get_closest_marker("slow"):
+            slow_without_db.add(item)
+    # The slow tests that use no test database (subprocesses, servers of their own) go first: the workers
+    # share them out at the start, instead of one worker running a 30-second test alone at the end while the
+    # other waits. The database tests keep pytest-django's order (transactional ones, whose flush empties what
+    # the migrations wrote, after the others), which this stable sort does not change.
+    items.sort(key=lambda item: item not in slow_without_db)
 
 
 def _visible(session, item) -> bool:
