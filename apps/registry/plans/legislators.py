@@ -12,7 +12,7 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from apps.core.plans import BadRecord, LoadContext, Outcome, SourcePlan, register
-from apps.core.upsert import combine, sync_children, upsert
+from apps.core.upsert import UNKNOWN, combine, sync_children, upsert
 from apps.registry.models import Legislator, LegislatorIdentifier, Term
 from apps.registry.names import legislator_search_name
 from apps.registry.services import BIOGUIDE_URL, legislator_merge_stub
@@ -151,29 +151,56 @@ def _values(rec: LegislatorRecord) -> dict:
     }
 
 
-def _adopt_stub(rec: LegislatorRecord) -> None:
+def _lis_stubs() -> dict[str, int]:
+    """LIS id -> pk of every stub known only by its LIS id (a Senate vote named them): one query per run. Of
+    two stubs with one LIS id, the one ``.first()`` would pick (the model's ordering, then pk)."""
+    rows = Legislator.objects.filter(bioguide_id__isnull=True, is_stub=True, lis_id__isnull=False)
+    stubs: dict[str, int] = {}
+    for lis, pk in rows.order_by("last_name", "first_name", "pk").values_list("lis_id", "pk"):
+        stubs.setdefault(lis, pk)
+    return stubs
+
+
+def _members(ctx: LoadContext) -> dict[str, Legislator]:
+    """bioguide id -> row of every member with one, read once per run: the 537 lookups ``upsert`` would make
+    are one query (the runner clears ``ctx``'s caches after a failed record, so a rolled-back row is reread)."""
+    return ctx.cached(
+        "legislators",
+        lambda: {m.bioguide_id: m for m in Legislator.objects.exclude(bioguide_id=None).order_by()},
+    )
+
+
+def _adopt_stub(rec: LegislatorRecord, ctx: LoadContext) -> bool:
     """A stub known only by LIS id (a Senate vote) becomes this bioguide's row, upgraded in place; when the
-    bioguide already has a row (e.g. a bill stub), the LIS-only stub is merged into it instead."""
+    bioguide already has a row (e.g. a bill stub), the LIS-only stub is merged into it instead. Return
+    whether a row changed (the per-run cache of members no longer holds it as it is)."""
     if not rec.lis:
-        return
-    lis_stub = Legislator.objects.filter(lis_id=rec.lis, bioguide_id__isnull=True, is_stub=True).first()
-    if lis_stub is None:
-        return
+        return False
+    stubs = ctx.cached("lis_stubs", _lis_stubs)
+    stub_pk = stubs.pop(rec.lis, None)
+    if stub_pk is None:
+        return False
+    lis_stub = Legislator.objects.get(pk=stub_pk)
     target = Legislator.objects.filter(bioguide_id=rec.bioguide).first()
     if target is None:
         Legislator.objects.filter(pk=lis_stub.pk).update(bioguide_id=rec.bioguide)
     else:
         legislator_merge_stub(stub=lis_stub, into=target)
+    return True
 
 
 def load(rec: LegislatorRecord, ctx: LoadContext) -> Outcome:
-    _adopt_stub(rec)
+    members = _members(ctx)
+    adopted = _adopt_stub(rec, ctx)
     obj, outcome = upsert(
         Legislator,
         lookup={"bioguide_id": rec.bioguide},
         values=_values(rec),
         stamp={"retrieved_at": run_stamp(ctx)},
+        existing=UNKNOWN if adopted else members.get(rec.bioguide),
     )
+    members[rec.bioguide] = obj
+    new = outcome is Outcome.INSERT  # a row inserted now has no terms or ids to read
     terms = [
         {
             "term_type": t.type,
@@ -194,7 +221,12 @@ def load(rec: LegislatorRecord, ctx: LoadContext) -> Outcome:
     ]
     identifiers = [{"scheme": s, "value": v} for s, values in rec.ids.items() for v in values]
     changed = sync_children(
-        Term, parent_field="legislator", parent_id=obj.pk, rows=terms, key=("term_type", "start")
+        Term,
+        parent_field="legislator",
+        parent_id=obj.pk,
+        rows=terms,
+        key=("term_type", "start"),
+        parent_is_new=new,
     )
     changed |= sync_children(
         LegislatorIdentifier,
@@ -202,6 +234,7 @@ def load(rec: LegislatorRecord, ctx: LoadContext) -> Outcome:
         parent_id=obj.pk,
         rows=identifiers,
         key=("scheme", "value"),
+        parent_is_new=new,
     )
     return combine(outcome, changed)
 
