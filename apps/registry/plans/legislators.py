@@ -170,6 +170,18 @@ def _members(ctx: LoadContext) -> dict[str, Legislator]:
     )
 
 
+def _children(ctx: LoadContext, model) -> dict[int, list]:
+    """Legislator pk -> its rows of ``model`` (terms, identifiers), read once per run for ``sync_children``."""
+
+    def read() -> dict[int, list]:
+        by_member: dict[int, list] = {}
+        for row in model.objects.order_by():
+            by_member.setdefault(row.legislator_id, []).append(row)
+        return by_member
+
+    return ctx.cached(f"children:{model.__name__}", read)
+
+
 def _adopt_stub(rec: LegislatorRecord, ctx: LoadContext) -> bool:
     """A stub known only by LIS id (a Senate vote) becomes this bioguide's row, upgraded in place; when the
     bioguide already has a row (e.g. a bill stub), the LIS-only stub is merged into it instead. Return
@@ -201,6 +213,16 @@ def load(rec: LegislatorRecord, ctx: LoadContext) -> Outcome:
     )
     members[rec.bioguide] = obj
     new = outcome is Outcome.INSERT  # a row inserted now has no terms or ids to read
+
+    # The run's first read of terms and ids holds this member's rows only the first time the run meets them: a
+    # stub adopted now may have brought rows it did not list under them, and a second record of the same member
+    # must see what the first wrote.
+    first_time = obj.pk not in (seen := ctx.cached("members-synced", set))
+    seen.add(obj.pk)
+
+    def children(model) -> list | None:
+        return _children(ctx, model).get(obj.pk, []) if first_time and not (adopted or new) else None
+
     terms = [
         {
             "term_type": t.type,
@@ -227,6 +249,7 @@ def load(rec: LegislatorRecord, ctx: LoadContext) -> Outcome:
         rows=terms,
         key=("term_type", "start"),
         parent_is_new=new,
+        children=children(Term),
     )
     changed |= sync_children(
         LegislatorIdentifier,
@@ -235,6 +258,7 @@ def load(rec: LegislatorRecord, ctx: LoadContext) -> Outcome:
         rows=identifiers,
         key=("scheme", "value"),
         parent_is_new=new,
+        children=children(LegislatorIdentifier),
     )
     return combine(outcome, changed)
 
