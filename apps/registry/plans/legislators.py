@@ -182,14 +182,17 @@ def _children(ctx: LoadContext, model) -> dict[int, list]:
     return ctx.cached(f"children:{model.__name__}", read)
 
 
-def _adopt_stub(rec: LegislatorRecord, ctx: LoadContext) -> bool:
+def _adopt_stub(rec: LegislatorRecord, ctx: LoadContext, *, bulk: bool) -> bool:
     """A stub known only by LIS id (a Senate vote) becomes this bioguide's row, upgraded in place; when the
     bioguide already has a row (e.g. a bill stub), the LIS-only stub is merged into it instead. Return
-    whether a row changed (the per-run cache of members no longer holds it as it is)."""
+    whether a row changed (the run's read of members no longer holds it as it is)."""
     if not rec.lis:
         return False
-    stubs = ctx.cached("lis_stubs", _lis_stubs)
-    stub_pk = stubs.pop(rec.lis, None)
+    if bulk:
+        stub_pk = ctx.cached("lis_stubs", _lis_stubs).pop(rec.lis, None)
+    else:
+        stub = Legislator.objects.filter(lis_id=rec.lis, bioguide_id__isnull=True, is_stub=True).first()
+        stub_pk = stub.pk if stub else None
     if stub_pk is None:
         return False
     lis_stub = Legislator.objects.get(pk=stub_pk)
@@ -201,27 +204,35 @@ def _adopt_stub(rec: LegislatorRecord, ctx: LoadContext) -> bool:
     return True
 
 
+# From a run's BULK_AFTER-th record on, it reads every member, LIS-only stub, term and id at once: a roster (537
+# members) makes one query per table instead of five per member, while a file of a few members (a fix, a test)
+# reads only its own rows. Rows written before that read are in it; rows written after are their record's own.
+BULK_AFTER = 20
+
+
 def load(rec: LegislatorRecord, ctx: LoadContext) -> Outcome:
-    members = _members(ctx)
-    adopted = _adopt_stub(rec, ctx)
+    bulk = len(ctx.loaded_keys) >= BULK_AFTER
+    adopted = _adopt_stub(rec, ctx, bulk=bulk)
+    members = _members(ctx) if bulk else {}
     obj, outcome = upsert(
         Legislator,
         lookup={"bioguide_id": rec.bioguide},
         values=_values(rec),
         stamp={"retrieved_at": run_stamp(ctx)},
-        existing=UNKNOWN if adopted else members.get(rec.bioguide),
+        existing=members.get(rec.bioguide) if bulk and not adopted else UNKNOWN,
     )
     members[rec.bioguide] = obj
     new = outcome is Outcome.INSERT  # a row inserted now has no terms or ids to read
 
-    # The run's first read of terms and ids holds this member's rows only the first time the run meets them: a
-    # stub adopted now may have brought rows it did not list under them, and a second record of the same member
-    # must see what the first wrote.
+    # The run's read of terms and ids holds this member's rows only the first time the run meets them after it:
+    # a stub adopted now may have brought rows it did not list under them, and a second record of the same
+    # member must see what the first wrote.
     first_time = obj.pk not in (seen := ctx.cached("members-synced", set))
     seen.add(obj.pk)
+    read_once = bulk and first_time and not (adopted or new)
 
     def children(model) -> list | None:
-        return _children(ctx, model).get(obj.pk, []) if first_time and not (adopted or new) else None
+        return _children(ctx, model).get(obj.pk, []) if read_once else None
 
     terms = [
         {
