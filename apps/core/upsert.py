@@ -53,11 +53,13 @@ def sync_children(
     rows: Iterable[dict[str, Any]],
     key: Sequence[str],
     parent_is_new: bool = False,
+    children: Iterable[models.Model] | None = None,
 ) -> bool:
     """Make the children of one parent equal ``rows`` (matched on ``key``); return True if anything changed.
 
     One query when nothing changed: the read of the existing children, nothing written. A parent inserted
-    by this run (``parent_is_new``) has no children to read, so its rows are only inserted.
+    by this run (``parent_is_new``) has no children to read, so its rows are only inserted. ``children`` are the
+    parent's existing rows when the caller already read them with its siblings' in one query (none read here).
     """
     wanted: dict[tuple, dict[str, Any]] = {}
     for row in rows:
@@ -65,7 +67,10 @@ def sync_children(
     if not wanted and parent_is_new:
         return False
     # Unordered: the models are ordered by their parent, which would join the parent table to sort.
-    children = () if parent_is_new else model.objects.filter(**{f"{parent_field}_id": parent_id}).order_by()
+    if parent_is_new:
+        children = ()
+    elif children is None:
+        children = model.objects.filter(**{f"{parent_field}_id": parent_id}).order_by()
     existing = {tuple(getattr(obj, k) for k in key): obj for obj in children}
     stale = [obj.pk for k, obj in existing.items() if k not in wanted]
     new = [

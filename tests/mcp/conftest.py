@@ -25,6 +25,7 @@ from apps.core.resources import all_resources
 from apps.core.services.ingest import run_ingest
 from apps.mcp_bridge.asgi import build_mcp_asgi
 from tests import sample_snapshot
+from tests.migrated import migrated
 
 # The tools of resources declared by test-only apps (tests/fixture_app, tested in tests/core/test_resources.py):
 # never served in production, and without rows in the served sample.
@@ -102,7 +103,8 @@ def josh_server(tmp_path_factory, request):
     """Josh under uvicorn in its own process, over a file database holding every sample corpus: the
     deployment shape (real socket, lifespan, a worker process), loaded once per session, and on SQLite
     copied from the last run's load when none of its inputs changed (tests/sample_snapshot.py,
-    ``loaded_data_dir``: the migrate and the load took ~40 s of CPU). ``josh_server.url`` + '/mcp' for MCP,
+    ``loaded_data_dir``: the migrate and the load took ~40 s of CPU; a new load starts from the cached
+    migrated folder, tests/migrated.py). ``josh_server.url`` + '/mcp' for MCP,
     + '/v1/...' for REST."""
     data_dir = tmp_path_factory.mktemp("josh-mcp-data")
     env = {
@@ -119,7 +121,7 @@ def josh_server(tmp_path_factory, request):
     root = Path(__file__).resolve().parents[2]
 
     def migrate_and_load() -> None:
-        subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=root, env=env, check=True)
+        migrated(request.config, data_dir, env)  # the cached migrated folder: no migrate from nothing
         load = subprocess.run(
             [sys.executable, "-c", LOAD_SCRIPT], cwd=root, env=env, capture_output=True, text=True
         )

@@ -4,10 +4,13 @@ Cases: counts and the first-ingest outcome; the whole id crosswalk incl. every f
 in search_name; a stub (by bioguide, and by LIS id only) upgraded in place with its rows kept.
 """
 
+from datetime import date
+
 import pytest
 
 from apps.core.services.ingest import run_ingest
 from apps.registry.models import Legislator, LegislatorIdentifier, Term, VotePosition
+from apps.registry.plans import legislators
 from apps.registry.services import legislator_resolve_or_stub
 
 pytestmark = pytest.mark.django_db
@@ -153,3 +156,34 @@ def test_caucus_is_the_independents_caucus_else_the_party():
         "K000401": "Republican",
         "C000127": "Democrat",
     }
+
+
+def test_a_changed_file_updates_a_members_terms_and_ids_and_a_rerun_is_unchanged(tmp_path, monkeypatch):
+    """Through the run-wide reads (from the first record here, not the 20th: a roster's worth of records
+    would cost seconds): a term added, a term's party changed, an fec id dropped and one added all land, and
+    the same file again is a noop."""
+    monkeypatch.setattr(legislators, "BULK_AFTER", 0)
+    path = _one_member_yaml(tmp_path, bioguide="Z000003", lis="S996")
+    assert run_ingest(slug="legislators", paths=[path]).inserted == 1
+    path.write_text(
+        path.read_text()
+        .replace("fec: [S0XX00001, H0XX00002]", "fec: [S0XX00001, H0XX00003]")
+        .replace("party: Democrat}", "party: Independent}")
+        + "  - {type: rep, start: '2019-01-03', end: '2021-01-03', state: VT, district: 0, party: Democrat}\n"
+    )
+    changed = run_ingest(slug="legislators", paths=[path])
+    assert (changed.inserted, changed.updated, changed.errors) == (0, 1, [])
+    member = Legislator.objects.get(bioguide_id="Z000003")
+    assert sorted(member.terms.values_list("term_type", "start", "party")) == [
+        ("rep", date(2019, 1, 3), "Democrat"),
+        ("sen", date(2025, 1, 3), "Independent"),
+    ]
+    assert sorted(member.identifiers.values_list("scheme", "value")) == [
+        ("bioguide", "Z000003"),
+        ("fec", "H0XX00003"),
+        ("fec", "S0XX00001"),
+        ("govtrack", "999999"),
+        ("lis", "S996"),
+    ]
+    again = run_ingest(slug="legislators", paths=[path])
+    assert (again.inserted, again.updated, again.noop) == (0, 0, 1)

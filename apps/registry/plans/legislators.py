@@ -12,7 +12,7 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from apps.core.plans import BadRecord, LoadContext, Outcome, SourcePlan, register
-from apps.core.upsert import combine, sync_children, upsert
+from apps.core.upsert import UNKNOWN, combine, sync_children, upsert
 from apps.registry.models import Legislator, LegislatorIdentifier, Term
 from apps.registry.names import legislator_search_name
 from apps.registry.services import BIOGUIDE_URL, legislator_merge_stub
@@ -151,29 +151,89 @@ def _values(rec: LegislatorRecord) -> dict:
     }
 
 
-def _adopt_stub(rec: LegislatorRecord) -> None:
+def _lis_stubs() -> dict[str, int]:
+    """LIS id -> pk of every stub known only by its LIS id (a Senate vote named them): one query per run. Of
+    two stubs with one LIS id, the one ``.first()`` would pick (the model's ordering, then pk)."""
+    rows = Legislator.objects.filter(bioguide_id__isnull=True, is_stub=True, lis_id__isnull=False)
+    stubs: dict[str, int] = {}
+    for lis, pk in rows.order_by("last_name", "first_name", "pk").values_list("lis_id", "pk"):
+        stubs.setdefault(lis, pk)
+    return stubs
+
+
+def _members(ctx: LoadContext) -> dict[str, Legislator]:
+    """bioguide id -> row of every member with one, read once per run: the 537 lookups ``upsert`` would make
+    are one query (the runner clears ``ctx``'s caches after a failed record, so a rolled-back row is reread)."""
+    return ctx.cached(
+        "legislators",
+        lambda: {m.bioguide_id: m for m in Legislator.objects.exclude(bioguide_id=None).order_by()},
+    )
+
+
+def _children(ctx: LoadContext, model) -> dict[int, list]:
+    """Legislator pk -> its rows of ``model`` (terms, identifiers), read once per run for ``sync_children``."""
+
+    def read() -> dict[int, list]:
+        by_member: dict[int, list] = {}
+        for row in model.objects.order_by():
+            by_member.setdefault(row.legislator_id, []).append(row)
+        return by_member
+
+    return ctx.cached(f"children:{model.__name__}", read)
+
+
+def _adopt_stub(rec: LegislatorRecord, ctx: LoadContext, *, bulk: bool) -> bool:
     """A stub known only by LIS id (a Senate vote) becomes this bioguide's row, upgraded in place; when the
-    bioguide already has a row (e.g. a bill stub), the LIS-only stub is merged into it instead."""
+    bioguide already has a row (e.g. a bill stub), the LIS-only stub is merged into it instead. Return
+    whether a row changed (the run's read of members no longer holds it as it is)."""
     if not rec.lis:
-        return
-    lis_stub = Legislator.objects.filter(lis_id=rec.lis, bioguide_id__isnull=True, is_stub=True).first()
-    if lis_stub is None:
-        return
+        return False
+    if bulk:
+        stub_pk = ctx.cached("lis_stubs", _lis_stubs).pop(rec.lis, None)
+    else:
+        stub = Legislator.objects.filter(lis_id=rec.lis, bioguide_id__isnull=True, is_stub=True).first()
+        stub_pk = stub.pk if stub else None
+    if stub_pk is None:
+        return False
+    lis_stub = Legislator.objects.get(pk=stub_pk)
     target = Legislator.objects.filter(bioguide_id=rec.bioguide).first()
     if target is None:
         Legislator.objects.filter(pk=lis_stub.pk).update(bioguide_id=rec.bioguide)
     else:
         legislator_merge_stub(stub=lis_stub, into=target)
+    return True
+
+
+# From a run's BULK_AFTER-th record on, it reads every member, LIS-only stub, term and id at once: a roster (537
+# members) makes one query per table instead of five per member, while a file of a few members (a fix, a test)
+# reads only its own rows. Rows written before that read are in it; rows written after are their record's own.
+BULK_AFTER = 20
 
 
 def load(rec: LegislatorRecord, ctx: LoadContext) -> Outcome:
-    _adopt_stub(rec)
+    bulk = len(ctx.loaded_keys) >= BULK_AFTER
+    adopted = _adopt_stub(rec, ctx, bulk=bulk)
+    members = _members(ctx) if bulk else {}
     obj, outcome = upsert(
         Legislator,
         lookup={"bioguide_id": rec.bioguide},
         values=_values(rec),
         stamp={"retrieved_at": run_stamp(ctx)},
+        existing=members.get(rec.bioguide) if bulk and not adopted else UNKNOWN,
     )
+    members[rec.bioguide] = obj
+    new = outcome is Outcome.INSERT  # a row inserted now has no terms or ids to read
+
+    # The run's read of terms and ids holds this member's rows only the first time the run meets them after it:
+    # a stub adopted now may have brought rows it did not list under them, and a second record of the same
+    # member must see what the first wrote.
+    first_time = obj.pk not in (seen := ctx.cached("members-synced", set))
+    seen.add(obj.pk)
+    read_once = bulk and first_time and not (adopted or new)
+
+    def children(model) -> list | None:
+        return _children(ctx, model).get(obj.pk, []) if read_once else None
+
     terms = [
         {
             "term_type": t.type,
@@ -194,7 +254,13 @@ def load(rec: LegislatorRecord, ctx: LoadContext) -> Outcome:
     ]
     identifiers = [{"scheme": s, "value": v} for s, values in rec.ids.items() for v in values]
     changed = sync_children(
-        Term, parent_field="legislator", parent_id=obj.pk, rows=terms, key=("term_type", "start")
+        Term,
+        parent_field="legislator",
+        parent_id=obj.pk,
+        rows=terms,
+        key=("term_type", "start"),
+        parent_is_new=new,
+        children=children(Term),
     )
     changed |= sync_children(
         LegislatorIdentifier,
@@ -202,6 +268,8 @@ def load(rec: LegislatorRecord, ctx: LoadContext) -> Outcome:
         parent_id=obj.pk,
         rows=identifiers,
         key=("scheme", "value"),
+        parent_is_new=new,
+        children=children(LegislatorIdentifier),
     )
     return combine(outcome, changed)
 
