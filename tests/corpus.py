@@ -11,10 +11,14 @@ savepoint, and the savepoint's rollback re-queues them). Checking them once, rig
 any savepoint, fires them for good (and proves the sample consistent on both engines).
 """
 
+import functools
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
+import yaml
+from django.conf import settings
 from django.db import connection, transaction
 
 from apps.core.services.ingest import IngestResult, run_ingest
@@ -55,3 +59,10 @@ def _gather_statistics() -> None:
     with without_statement_timeout(), connection.cursor() as cursor:
         for table in sorted(connection.introspection.table_names(cursor)):
             cursor.execute(f"ANALYZE {quote(table)}")
+
+
+@functools.cache
+def corpus_yaml(relative: str) -> Any:
+    """A YAML file of ``corpus/`` as data, parsed once per process with libyaml's safe loader (PyYAML's
+    pure-Python ``safe_load`` took ~4 s for the legislators file). Shared between tests: read it, never change it."""
+    return yaml.load(Path(settings.CORPUS_DIR, relative).read_text(), Loader=yaml.CSafeLoader)

@@ -15,13 +15,13 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-import yaml
 from django.conf import settings
 
 from apps.core.aggregate_query import aggregate
 from apps.core.aggregates import AggregateParams, AggregateTimeout, all_aggregates, describe_fields
 from apps.registry.models import CommitteeMembership
 from apps.registry.schemas import LegislatorListParams, MembershipListParams, VoteListParams
+from tests.corpus import corpus_yaml
 
 pytestmark = pytest.mark.django_db
 EXPECTED = {
@@ -67,9 +67,7 @@ def test_committee_seats_by_title_for_one_committee():
 
 
 def test_legislators_by_party_use_the_list_filters():
-    people = yaml.safe_load(
-        Path(settings.CORPUS_DIR, "congress-legislators/legislators-current.yaml").read_text()
-    )
+    people = corpus_yaml("congress-legislators/legislators-current.yaml")
     # "current" is the file's roster: appointed senators whose term ends at a past special election stay
     last = [p["terms"][-1] for p in people]
     parties = Counter(t["party"] for t in last if t["type"] == "sen")

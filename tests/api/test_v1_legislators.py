@@ -10,7 +10,6 @@ import json
 from pathlib import Path
 
 import pytest
-import yaml
 from django.conf import settings
 
 from tests.api.helpers import (
@@ -20,6 +19,7 @@ from tests.api.helpers import (
     VOTE_SUMMARY_KEYS,
     assert_error,
 )
+from tests.corpus import corpus_yaml
 
 pytestmark = pytest.mark.django_db
 
@@ -31,6 +31,8 @@ TERM_KEYS = {
     "type", "start", "end", "state", "district", "senate_class", "state_rank", "party", "caucus", "url",
     "phone", "office", "contact_form",
 }  # fmt: skip
+
+LEGISLATORS = "congress-legislators/legislators-current.yaml"
 
 
 def test_get_legislator_full_shape(client, django_assert_num_queries):
@@ -201,9 +203,7 @@ def test_member_votes_bad_filters_are_400(client):
 
 
 def test_caucus_field_and_filter_follow_the_legislators_file(client):
-    people = yaml.safe_load(
-        Path(settings.CORPUS_DIR, "congress-legislators/legislators-current.yaml").read_text()
-    )
+    people = corpus_yaml(LEGISLATORS)
     senators = [p["terms"][-1] for p in people if p["terms"][-1]["type"] == "sen"]
     democrats = sum((t.get("caucus") or t["party"]) == "Democrat" for t in senators)
     body = client.get("/v1/legislators", {"caucus": "D", "chamber": "senate", "current": "true"}).json()
@@ -216,12 +216,9 @@ def test_caucus_field_and_filter_follow_the_legislators_file(client):
     assert_error(client.get("/v1/legislators", {"caucus": "Whig"}), 400, "invalid_parameter", "caucus")
 
 
-@functools.cache  # the legislators YAML takes seconds to parse; nine tests read it
+@functools.cache  # nine tests read it
 def _crosswalk() -> dict[str, dict]:
-    people = yaml.safe_load(
-        Path(settings.CORPUS_DIR, "congress-legislators/legislators-current.yaml").read_text()
-    )
-    return {p["id"]["bioguide"]: p["id"] for p in people}
+    return {p["id"]["bioguide"]: p["id"] for p in corpus_yaml(LEGISLATORS)}
 
 
 @pytest.mark.parametrize("scheme", ["lis", "govtrack", "thomas", "icpsr", "opensecrets", "votesmart", "fec"])

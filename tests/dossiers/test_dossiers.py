@@ -19,10 +19,10 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-import yaml
 from django.conf import settings
 
 from tests.api.helpers import assert_error
+from tests.corpus import corpus_yaml
 
 CORPUS = Path(settings.CORPUS_DIR)
 SECTION_KEYS = {"items", "total", "truncated", "more_url"}
@@ -30,9 +30,7 @@ pytestmark = pytest.mark.django_db
 
 
 def _hswm_roster() -> list[dict]:
-    return yaml.safe_load((CORPUS / "congress-legislators/committee-membership-current.yaml").read_text())[
-        "HSWM"
-    ]
+    return corpus_yaml("congress-legislators/committee-membership-current.yaml")["HSWM"]
 
 
 def test_committee_dossier_lists_its_chair_and_ranking_member(client):
