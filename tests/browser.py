@@ -54,7 +54,11 @@ def browser_loop(chromium, monkeypatch):
     try:
         yield browser
     finally:
-        asyncio._set_running_loop(None)
+        try:
+            for context in browser.contexts:  # one a test opened and left open: its cookies go with it
+                context.close()
+        finally:
+            asyncio._set_running_loop(None)
 
 
 @contextmanager
