@@ -8,6 +8,7 @@ import pytest
 from django.conf import settings
 
 from tests import sample_snapshot
+from tests.browser import browser_loop, chromium  # noqa: F401 (fixtures every browser test shares)
 
 CORPUS = Path(settings.CORPUS_DIR)
 
@@ -26,6 +27,7 @@ SLOW_FIXTURES = frozenset(
         "migrated_template",  # tests/hardening/test_crash_and_backup.py: manage.py subprocesses
         "serve",  # tests/hardening/test_serve_limits.py: josh.serve in a subprocess
         "server",  # tests/{browse,explorer}/test_chromium.py: a live server for headless Chromium
+        "chromium",  # tests/browser.py: headless Chromium
     }
 )
 

@@ -8,6 +8,17 @@ closes every connection after each request, and closing this one would end the t
 
 from contextlib import contextmanager
 
+from django.core.servers.basehttp import ThreadedWSGIServer
+
+
+class _JoinedServer(ThreadedWSGIServer):
+    """Stopping waits for the requests still being answered. With Django's daemon threads, a request a page
+    had in flight when its browser context closed (a context closes at once; a whole Chromium used to take
+    long enough to hide this) was still running when the server gave the shared connection back, and its
+    closing the connection then raised in that thread."""
+
+    daemon_threads = False
+
 
 @contextmanager
 def live_server():
@@ -16,6 +27,7 @@ def live_server():
 
     shared = connections[DEFAULT_DB_ALIAS]
     live = LiveServer("localhost:0", start=False)
+    live.thread.server_class = _JoinedServer
     held = shared.vendor != "sqlite"
     if held:
         live.thread.connections_override[DEFAULT_DB_ALIAS] = shared

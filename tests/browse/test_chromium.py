@@ -4,28 +4,15 @@ A live server thread shares the test's in-memory SQLite connection, so the pages
 ingested samples. Chromium prints the DOM after its scripts ran; screenshots go to pytest's tmp_path.
 """
 
-import shutil
-import subprocess
-import tempfile
-
 import pytest
 
+from tests.browser import CHROMIUM, new_page
 from tests.live import live_server
 
 pytestmark = pytest.mark.django_db
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
-FLAGS = (
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--window-size=1280,1600",
-)
+# the window of the ``chromium --headless`` command line this file once ran per page
+VIEWPORT = {"width": 1280, "height": 1600}
 
 
 @pytest.fixture
@@ -35,28 +22,30 @@ def server():
         yield live
 
 
-def chromium(*args) -> str:
-    with tempfile.TemporaryDirectory() as profile:
-        done = subprocess.run(
-            [CHROMIUM, *FLAGS, f"--user-data-dir={profile}", *args],
-            capture_output=True,
-            text=True,
-            timeout=120,
-        )
-    return done.stdout
+@pytest.fixture
+def page(server, browser_loop):
+    with new_page(browser_loop, viewport=VIEWPORT) as page:
+        yield page
+
+
+def dom(page, url: str) -> str:
+    """The DOM once the page's scripts ran (what ``chromium --dump-dom`` printed)."""
+    page.goto(url)
+    return page.content()
 
 
 @pytest.mark.skipif(CHROMIUM is None, reason="no chromium installed (apt-get install chromium)")
-def test_pages_render_in_chromium(server, tmp_path):
-    root = chromium("--dump-dom", server + "/browse/")
+def test_pages_render_in_chromium(server, page, tmp_path):
+    root = dom(page, server + "/browse/")
     assert "Josh browsable API" in root
     assert f'href="{server}/browse/bills"' in root  # the resource table
-    bill = chromium("--dump-dom", server + "/browse/bills/hjres:119:24")
+    bill = dom(page, server + "/browse/bills/hjres:119:24")
     assert "<h1>hjres:119:24</h1>" in bill
     assert f'href="{server}/browse/legislators/B000740"' in bill  # the sponsor, clickable in the JSON
     assert 'class="prettyprinted"' in bill or "prettyprint" in bill
-    search = chromium("--dump-dom", server + "/browse/search?q=energy&mode=lexical&limit=3")
+    search = dom(page, server + "/browse/search?q=energy&mode=lexical&limit=3")
     assert 'name="q" value="energy"' in search and 'rel="next"' in search
     shot = tmp_path / "bill.png"
-    chromium(f"--screenshot={shot}", server + "/browse/bills/hjres:119:24")
+    page.goto(server + "/browse/bills/hjres:119:24")
+    page.screenshot(path=str(shot))
     assert shot.stat().st_size > 20_000  # a rendered page, not a blank one

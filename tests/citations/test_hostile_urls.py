@@ -2,13 +2,12 @@
 or broken congress-legislators file) is shown with that text, never as a link, on the explorer; its
 citation falls back to the file's own page. Checked in the HTML and in a real headless Chromium."""
 
-import shutil
-
 import pytest
 
 from apps.citations.links import is_http_url
 from apps.core.services.ingest import run_ingest
 from apps.registry.models import Committee
+from tests.browser import CHROMIUM, new_page
 
 pytestmark = pytest.mark.django_db
 
@@ -20,7 +19,6 @@ COMMITTEE = f"""- type: house
   thomas_id: HSZZ
   house_committee_id: ZZ
 """
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
 
 
 @pytest.fixture
@@ -67,25 +65,16 @@ def test_a_javascript_url_from_upstream_is_text_not_a_link(client, hostile_commi
 
 @pytest.mark.slow
 @pytest.mark.skipif(CHROMIUM is None, reason="no chromium installed (apt-get install chromium)")
-def test_no_javascript_href_reaches_the_browser(server, hostile_committee, monkeypatch):
+def test_no_javascript_href_reaches_the_browser(server, hostile_committee, browser_loop):
     """Playwright drives the page as a reader would: no link carries a script or data URL, and clicking the
     hostile text (and every link on the page's Website line) opens no dialog."""
-    sync_api = pytest.importorskip(
-        "playwright.sync_api", reason="pip install playwright (no browser download)"
-    )
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # Playwright's loop runs on this thread
     dialogs = []
-    with sync_api.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
-        try:
-            page = chromium.new_page()
-            page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
-            page.goto(server + "/committees/HSZZ")
-            assert page.locator("h1").inner_text().startswith("House Committee on Hostile Links")
-            hrefs = page.eval_on_selector_all("a[href]", "els => els.map(e => e.getAttribute('href'))")
-            assert hrefs and not [h for h in hrefs if h.strip().lower().startswith(("javascript:", "data:"))]
-            # shown as text: clicking it runs nothing (a script link would raise its dialog during the click)
-            page.get_by_text(HOSTILE, exact=True).click()
-        finally:
-            chromium.close()
+    with new_page(browser_loop) as page:
+        page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+        page.goto(server + "/committees/HSZZ")
+        assert page.locator("h1").inner_text().startswith("House Committee on Hostile Links")
+        hrefs = page.eval_on_selector_all("a[href]", "els => els.map(e => e.getAttribute('href'))")
+        assert hrefs and not [h for h in hrefs if h.strip().lower().startswith(("javascript:", "data:"))]
+        # shown as text: clicking it runs nothing (a script link would raise its dialog during the click)
+        page.get_by_text(HOSTILE, exact=True).click()
     assert dialogs == []

@@ -19,7 +19,8 @@ from apps.bills.models import Bill
 from apps.citations.models import CitedRecord
 from apps.curation import services
 from apps.curation.admin import history_url
-from tests.explorer.test_journeys import AXE, CHROMIUM, SHOTS, playwright
+from tests.browser import new_page
+from tests.explorer.test_journeys import AXE, CHROMIUM, SHOTS
 from tests.explorer.test_mobile import overflow
 
 pytestmark = [
@@ -56,21 +57,14 @@ def curated(settings):
 
 
 @pytest.fixture
-def laptop(server, curated, monkeypatch):
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    with playwright.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
-        page = chromium.new_page(viewport=LAPTOP, bypass_csp=True, device_scale_factor=1)
-        page.set_default_timeout(60_000)
+def laptop(server, curated, browser_loop):
+    with new_page(browser_loop, viewport=LAPTOP, bypass_csp=True, device_scale_factor=1) as page:
         page.goto(server.url + "/admin/login/?next=/admin/")
         page.fill("#id_username", "curator")
         page.fill("#id_password", PASSWORD)
         page.get_by_role("button", name="Log in").click()
         page.wait_for_url("**/admin/")
-        try:
-            yield page
-        finally:
-            chromium.close()
+        yield page
 
 
 def table_overflow(page) -> dict:

@@ -7,27 +7,16 @@ $JOSH_SCREENSHOT_DIR when set, e.g. bench/out/explorer, which git ignores) for a
 
 import os
 import shutil
-import subprocess
-import tempfile
 from pathlib import Path
 
 import pytest
 
+from tests.browser import CHROMIUM, new_page
+
 pytestmark = pytest.mark.django_db
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
-FLAGS = (
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--hide-scrollbars",
-    "--window-size=1280,1800",
-)
+# the window of the `chromium --headless` command line this file once ran per page (Playwright hides scrollbars)
+VIEWPORT = {"width": 1280, "height": 1800}
 PAGES = {
     "home": "/",
     "search": "/search?q=walk-in+freezer+efficiency",
@@ -36,32 +25,34 @@ PAGES = {
 }
 
 
-def chromium(*args) -> str:
-    with tempfile.TemporaryDirectory() as profile:
-        done = subprocess.run(
-            [CHROMIUM, *FLAGS, f"--user-data-dir={profile}", *args],
-            capture_output=True,
-            text=True,
-            timeout=120,
-        )
-    return done.stdout
+@pytest.fixture
+def page(server, browser_loop):
+    with new_page(browser_loop, viewport=VIEWPORT) as page:
+        yield page
+
+
+def dom(page, url: str) -> str:
+    """The DOM once the page's scripts ran (what ``chromium --dump-dom`` printed)."""
+    page.goto(url)
+    return page.content()
 
 
 @pytest.mark.skipif(CHROMIUM is None, reason="no chromium installed (apt-get install chromium)")
-def test_explorer_renders_in_chromium(server, tmp_path):
-    home = chromium("--dump-dom", server + "/")
+def test_explorer_renders_in_chromium(server, page, tmp_path):
+    home = dom(page, server + "/")
     assert "<h1>Explore US federal-policy data</h1>" in home
     assert 'href="/static/explorer/explorer.css"' in home
-    search = chromium("--dump-dom", server + PAGES["search"])
+    search = dom(page, server + PAGES["search"])
     assert "<mark>" in search and 'href="/bills/hjres:119:24#:~:text=' in search  # opens at its passage
-    bill = chromium("--dump-dom", server + PAGES["bill"])
+    bill = dom(page, server + PAGES["bill"])
     assert 'href="/legislators/B000740"' in bill and "Republicans: 10" in bill
     assert 'data-copy="cite-text">Copy citation' in bill  # the script showed the copy button
     shots = tmp_path / "screenshots"
     shots.mkdir()
     for name, path in PAGES.items():
         shot = shots / f"{name}.png"
-        chromium(f"--screenshot={shot}", server + path)
+        page.goto(server + path)
+        page.screenshot(path=str(shot))
         assert shot.stat().st_size > 50_000, name  # a styled, rendered page, not a blank one
     if target := os.environ.get("JOSH_SCREENSHOT_DIR"):
         Path(target).mkdir(parents=True, exist_ok=True)

@@ -10,7 +10,8 @@ from django.contrib.contenttypes.models import ContentType
 from apps.curation import services
 from apps.mcp_bridge.server import build_server
 from apps.registry.models import Committee, Legislator
-from tests.explorer.test_journeys import CHROMIUM, playwright, serious_violations, shot
+from tests.browser import new_page
+from tests.explorer.test_journeys import CHROMIUM, serious_violations, shot
 
 pytestmark = [
     pytest.mark.django_db,
@@ -38,16 +39,9 @@ def corrected(settings):
 
 
 @pytest.fixture
-def browser(server, corrected, monkeypatch):
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    with playwright.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
-        page = chromium.new_page(viewport={"width": 1280, "height": 900}, bypass_csp=True)
-        page.set_default_timeout(60_000)
-        try:
-            yield page
-        finally:
-            chromium.close()
+def browser(server, corrected, browser_loop):
+    with new_page(browser_loop, viewport={"width": 1280, "height": 900}, bypass_csp=True) as page:
+        yield page
 
 
 def _tab_to_mark(page, limit: int = 80) -> bool:

@@ -10,7 +10,6 @@ sidebar filter). Screenshots go to var/screenshots/csp (git ignores var/), or $J
 
 import os
 import re
-import shutil
 from pathlib import Path
 from urllib.error import HTTPError
 from urllib.request import urlopen
@@ -20,10 +19,10 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 
 from apps.bills.models import Bill
+from tests.browser import new_page
 
 pytestmark = pytest.mark.django_db
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
 SHOTS = Path(os.environ.get("JOSH_SCREENSHOT_DIR") or Path(settings.BASE_DIR) / "var" / "screenshots") / "csp"
 PASSWORD = "a-long-curator-pass"
 
@@ -128,30 +127,19 @@ document.addEventListener("securitypolicyviolation", (e) => window.__csp.push(
 
 
 @pytest.fixture
-def browser(server, curator, monkeypatch):
-    playwright = pytest.importorskip(
-        "playwright.sync_api", reason="pip install playwright (no browser download)"
-    )
-    if CHROMIUM is None:
-        pytest.skip("no chromium (apt-get install chromium)")
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # Playwright's sync API runs a loop here
+def browser(server, curator, browser_loop):
     for path in ("/", "/browse/", "/v1/docs"):  # the server's first requests load the URLconf and templates
         try:
             urlopen(server.url + path).read()
         except HTTPError:
             pass
-    with playwright.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
-        page = chromium.new_page(viewport={"width": 1280, "height": 900})
-        page.set_default_timeout(60_000)
+    # No bypass_csp here: the pages' own policy is what this file tests.
+    with new_page(browser_loop, viewport={"width": 1280, "height": 900}) as page:
         page.add_init_script(LISTEN)
         console: list[str] = []
         page.on("console", lambda m: console.append(m.text) if "Content Security Policy" in m.text else None)
         page.console_csp = console
-        try:
-            yield page
-        finally:
-            chromium.close()
+        yield page
 
 
 def visit(page, url: str, name: str, ready: str = "main, #content, .content-main") -> list:

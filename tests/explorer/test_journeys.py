@@ -8,7 +8,6 @@ import csv
 import io
 import json
 import os
-import shutil
 from pathlib import Path
 from urllib.error import HTTPError
 from urllib.request import urlopen
@@ -17,10 +16,10 @@ import pytest
 from django.conf import settings
 
 from apps.bills.models import Bill
+from tests.browser import CHROMIUM, new_page
 
 pytestmark = pytest.mark.django_db
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
 playwright = pytest.importorskip("playwright.sync_api", reason="pip install playwright (no browser download)")
 AXE = Path(__file__).parent / "vendor" / "axe-core" / "axe.min.js"
 SHOTS = Path(os.environ.get("JOSH_SCREENSHOT_DIR") or Path(settings.BASE_DIR) / "var" / "screenshots")
@@ -32,9 +31,7 @@ pytestmark = [
 
 
 @pytest.fixture
-def browser(server, monkeypatch):
-    # Playwright's sync API runs an event loop on this thread; the test's own ORM calls are still sync.
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+def browser(server, browser_loop):
     # The server's first request loads the URLconf, templates and plan registry inside its time budget; on a
     # busy machine that alone can pass it, so pay it once before the journeys start.
     for path in ("/", "/search?q=walk-in+freezer+efficiency", "/bills"):
@@ -42,15 +39,9 @@ def browser(server, monkeypatch):
             urlopen(server.url + path).read()
         except HTTPError:
             pass
-    with playwright.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
-        # axe-core goes in as an inline script, which the pages' CSP refuses: the test's own script is let in.
-        page = chromium.new_page(viewport={"width": 1280, "height": 900}, bypass_csp=True)
-        page.set_default_timeout(60_000)
-        try:
-            yield page
-        finally:
-            chromium.close()
+    # axe-core goes in as an inline script, which the pages' CSP refuses: the test's own script is let in.
+    with new_page(browser_loop, viewport={"width": 1280, "height": 900}, bypass_csp=True) as page:
+        yield page
 
 
 def shot(page, name: str) -> Path:

@@ -16,7 +16,8 @@ import pytest
 
 from apps.core.resources import all_resources
 from apps.explorer.lists import list_views
-from tests.explorer.test_journeys import CHROMIUM, SHOTS, playwright, serious_violations
+from tests.browser import CHROMIUM, new_page
+from tests.explorer.test_journeys import SHOTS, serious_violations
 
 pytestmark = [
     pytest.mark.django_db,
@@ -52,17 +53,10 @@ SIGNED_IN = {"my-searches": "/searches", "search-signed-in": "/search?q=" + quot
 
 
 @pytest.fixture
-def phone(server, monkeypatch):
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    with playwright.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
-        # axe-core goes in as an inline script, which the pages' CSP refuses: the test's own script is let in.
-        page = chromium.new_page(viewport=PHONE, bypass_csp=True, device_scale_factor=1)
-        page.set_default_timeout(60_000)
-        try:
-            yield page
-        finally:
-            chromium.close()
+def phone(server, browser_loop):
+    # axe-core goes in as an inline script, which the pages' CSP refuses: the test's own script is let in.
+    with new_page(browser_loop, viewport=PHONE, bypass_csp=True, device_scale_factor=1) as page:
+        yield page
 
 
 def overflow(page) -> dict:
@@ -79,18 +73,23 @@ def overflow(page) -> dict:
     )
 
 
-def test_no_explorer_page_scrolls_sideways_at_390px(server, phone):
+def test_no_explorer_page_scrolls_sideways_or_fails_axe_at_390px(server, phone):
+    """Both checks on each page type from one load of it (the width check and axe read the same page)."""
     paths = page_types(server.url)
     assert {"home", "search", "list-votes", "record-votes", "record-legislators"} <= set(paths)
     assert {"voting-record", "reader", "not-found", "sign-in"} <= set(paths)
     assert len([p for p in paths if p.startswith("record-")]) >= 15
-    wide = {}
+    wide, found = {}, {}
     for name, path in paths.items():
         phone.goto(server.url + path)
-        found = overflow(phone)
-        if found["scroll"] > found["width"]:
-            wide[name] = found
+        sideways = overflow(phone)
+        if sideways["scroll"] > sideways["width"]:
+            wide[name] = sideways
+        violations = serious_violations(phone)
+        if violations:
+            found[name] = violations
     assert not wide, json.dumps(wide)
+    assert found == {}
 
 
 def test_page_types_show_what_they_stand_for(server, phone):
@@ -139,16 +138,6 @@ def test_search_results_start_on_the_first_phone_screen(server, phone):
     box = first.bounding_box()
     assert box is not None and "freezer" in first.inner_text().lower()
     assert box["y"] < PHONE["height"], box  # the first hit's top is on the first screen, unscrolled
-
-
-def test_axe_finds_nothing_serious_on_any_page_type_at_390px(server, phone):
-    found = {}
-    for name, path in page_types(server.url).items():
-        phone.goto(server.url + path)
-        violations = serious_violations(phone)
-        if violations:
-            found[name] = violations
-    assert found == {}
 
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1366", "390"])

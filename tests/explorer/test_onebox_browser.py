@@ -8,7 +8,8 @@ Screenshots at 1366 and 390 px go to var/screenshots/onebox (git ignores var/), 
 
 import pytest
 
-from tests.explorer.test_journeys import AXE, CHROMIUM, SHOTS, playwright
+from tests.browser import new_page
+from tests.explorer.test_journeys import AXE, CHROMIUM, SHOTS
 from tests.explorer.test_mobile import DESKTOP, PHONE, overflow
 from tests.explorer.test_onebox import CITED
 
@@ -39,18 +40,11 @@ SEARCHES = [
 
 
 @pytest.fixture
-def browser(corpus_sample, server, monkeypatch):
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    with playwright.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
-        # axe-core goes in as an inline script, which the pages' CSP refuses: the test's own script is let in.
-        page = chromium.new_page(viewport=DESKTOP, bypass_csp=True, device_scale_factor=1)
-        page.set_default_timeout(60_000)
+def browser(corpus_sample, server, browser_loop):
+    # axe-core goes in as an inline script, which the pages' CSP refuses: the test's own script is let in.
+    with new_page(browser_loop, viewport=DESKTOP, bypass_csp=True, device_scale_factor=1) as page:
         page.goto(server.url + "/search?q=Sen.+Markey")  # pay the server's first request before any journey
-        try:
-            yield page
-        finally:
-            chromium.close()
+        yield page
 
 
 def from_home_box(page, base: str, q: str) -> None:

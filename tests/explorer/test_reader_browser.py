@@ -6,7 +6,8 @@ from urllib.parse import unquote
 
 import pytest
 
-from tests.explorer.test_journeys import CHROMIUM, playwright, serious_violations, shot
+from tests.browser import new_page
+from tests.explorer.test_journeys import CHROMIUM, serious_violations, shot
 
 pytestmark = [
     pytest.mark.django_db,
@@ -17,18 +18,10 @@ FR = "/federal-register/fr:2024-02930"  # an airworthiness directive printed on 
 
 
 @pytest.fixture
-def reader_page(server, corpus_sample, monkeypatch):
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    with playwright.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
-        context = chromium.new_context(viewport={"width": 1366, "height": 900}, bypass_csp=True)
-        context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.url)
-        page = context.new_page()
-        page.set_default_timeout(60_000)
-        try:
-            yield page
-        finally:
-            chromium.close()
+def reader_page(server, corpus_sample, browser_loop):
+    with new_page(browser_loop, viewport={"width": 1366, "height": 900}, bypass_csp=True) as page:
+        page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.url)
+        yield page
 
 
 def test_a_reports_contents_jump_to_sections_and_a_pinpoint_copies(server, reader_page):

@@ -13,7 +13,7 @@ import pytest
 from django.conf import settings
 from django.contrib.auth.models import User
 
-from tests.explorer.test_journeys import CHROMIUM, SHOTS, playwright, serious_violations
+from tests.explorer.test_journeys import CHROMIUM, SHOTS, serious_violations
 from tests.explorer.test_mobile import DESKTOP, PHONE, overflow
 from tests.explorer.test_onebox_browser import axe_violations
 from tests.feeds.conftest import QUERY
@@ -34,19 +34,13 @@ def server(crs_sample):
 
 
 @pytest.fixture
-def chromium(server, monkeypatch):
+def browser(server, browser_loop):
     # After the server: it must take the test's connection before Playwright's event loop runs on this thread.
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    with playwright.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
-        try:
-            yield browser
-        finally:
-            browser.close()
+    return browser_loop
 
 
-def open_page(chromium, url: str, viewport: dict, cookies: list | None = None):
-    context = chromium.new_context(viewport=viewport, bypass_csp=True, device_scale_factor=1)
+def open_page(browser, url: str, viewport: dict, cookies: list | None = None):
+    context = browser.new_context(viewport=viewport, bypass_csp=True, device_scale_factor=1)
     context.add_cookies(cookies or [])
     page = context.new_page()
     page.set_default_timeout(60_000)
@@ -59,10 +53,10 @@ def shot(page, name: str) -> None:
     page.screenshot(path=str(SHOTS / "feeds" / f"{name}.png"), full_page=False)
 
 
-def test_the_search_page_feed_is_discoverable_and_answers_atom(chromium, server):
+def test_the_search_page_feed_is_discoverable_and_answers_atom(browser, server):
     search_url = server.url + "/search?" + urlencode(QUERY)
     for name, viewport in (("search-1366", DESKTOP), ("search-390", PHONE)):
-        page = open_page(chromium, search_url, viewport)
+        page = open_page(browser, search_url, viewport)
         head = page.locator('head link[rel="alternate"][type="application/atom+xml"]')
         assert head.count() == 1 and head.get_attribute("title") == "Josh search: energy star"
         follow = page.get_by_role("link", name="Follow this search (Atom feed)")
@@ -89,9 +83,9 @@ def signed_in(client):
     return {"name": settings.SESSION_COOKIE_NAME, "value": client.cookies[settings.SESSION_COOKIE_NAME].value}
 
 
-def test_a_signed_in_reader_saves_the_search_from_the_page(signed_in, chromium, server):
+def test_a_signed_in_reader_saves_the_search_from_the_page(signed_in, browser, server):
     search_url = server.url + "/search?" + urlencode(QUERY)
-    page = open_page(chromium, search_url, DESKTOP, [{**signed_in, "url": server.url}])
+    page = open_page(browser, search_url, DESKTOP, [{**signed_in, "url": server.url}])
     shot(page, "search-signed-in-1366")
     assert serious_violations(page) == []
     page.get_by_role("button", name="Save this search").click()
@@ -103,9 +97,9 @@ def test_a_signed_in_reader_saves_the_search_from_the_page(signed_in, chromium, 
     shot(page, "search-saved-1366")
 
 
-def test_a_reader_saves_a_search_finds_it_on_my_saved_searches_and_deletes_it(signed_in, chromium, server):
+def test_a_reader_saves_a_search_finds_it_on_my_saved_searches_and_deletes_it(signed_in, browser, server):
     search_url = server.url + "/search?" + urlencode(QUERY)
-    page = open_page(chromium, search_url, PHONE, [{**signed_in, "url": server.url}])
+    page = open_page(browser, search_url, PHONE, [{**signed_in, "url": server.url}])
     page.get_by_role("button", name="Save this search").click()
     page.wait_for_load_state()
     page.get_by_role("status").get_by_role("link", name="My saved searches").click()
@@ -140,9 +134,9 @@ def reader():
     return User.objects.create_user("reader", email="reader@example.org", password="correct horse")
 
 
-def test_a_reader_signs_in_from_the_search_page_and_comes_back_to_save_it(reader, chromium, server):
+def test_a_reader_signs_in_from_the_search_page_and_comes_back_to_save_it(reader, browser, server):
     search_url = server.url + "/search?" + urlencode(QUERY)
-    page = open_page(chromium, search_url, PHONE)
+    page = open_page(browser, search_url, PHONE)
     page.get_by_role("link", name="Sign in to save it").click()
     page.wait_for_load_state()
     assert page.get_by_role("heading", name="Sign in").is_visible()
