@@ -58,12 +58,11 @@ fix: $(BIN)/.installed
 	$(BIN)/ruff check --fix .
 	$(BIN)/ruff format .
 
-# TEST_WORKERS=auto runs the suite in one pytest-xdist worker per core: tests go out in the order pytest-django
-# sorts them (database tests before the transactional ones, whose flush empties what the migrations wrote), each
-# worker with its own test database, restoring the package samples it needs from the test cache
-# (docs/DEVELOPING.md, "Tests"). One process is the default until the workers pass runs in a row: 2 of 9
-# clean-clone runs with them failed on a request budget left on a worker's thread.
-TEST_WORKERS ?= 0
+# make test runs the suite in one pytest-xdist worker per core (TEST_WORKERS=0: one process): tests go out in
+# the order pytest-django sorts them (database tests before the transactional ones, whose flush empties what the
+# migrations wrote), each worker with its own test database, restoring the package samples it needs from the
+# test cache (docs/DEVELOPING.md, "Tests").
+TEST_WORKERS ?= auto
 PYTEST_ALL = $(BIN)/pytest -n $(TEST_WORKERS) --dist load
 
 test: $(BIN)/.installed
