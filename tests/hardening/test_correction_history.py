@@ -8,6 +8,7 @@ from django.urls import reverse
 from apps.curation import queue
 from apps.curation.models import Correction, CorrectionEvent, QueuedChange
 from apps.registry.models import Legislator
+from tests.migrated import migrated
 
 pytestmark = pytest.mark.django_db
 
@@ -107,9 +108,10 @@ def test_a_fields_history_is_one_click_from_the_record_and_the_admin_deletes_not
     )
 
 
-def test_the_upgrade_gives_every_earlier_correction_its_create_event(tmp_path):
+def test_the_upgrade_gives_every_earlier_correction_its_create_event(tmp_path, request):
     """curation 0003 on a database holding a correction made before the history: its ``create`` event,
-    dated when it was made, and the two-file site's web-state database left alone."""
+    dated when it was made, and the two-file site's web-state database left alone. (From the cached migrated
+    folder, tests/migrated.py, back to curation 0002, then forward again.)"""
     import os
     import sqlite3
     import subprocess
@@ -132,7 +134,7 @@ def test_the_upgrade_gives_every_earlier_correction_its_create_event(tmp_path):
         assert done.returncode == 0, done.stderr
         return done
 
-    manage("migrate", "--verbosity", "0")
+    migrated(request.config, tmp_path, env)
     manage("migrate", "curation", "0002", "--verbosity", "0")
     db = tmp_path / "josh.sqlite3"
     conn = sqlite3.connect(db)
