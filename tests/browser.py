@@ -71,3 +71,9 @@ def new_page(browser, **options):
         yield page
     finally:
         context.close()
+
+
+def dom(page, url: str) -> str:
+    """The DOM of ``url`` once its scripts ran (what ``chromium --dump-dom`` printed)."""
+    page.goto(url)
+    return page.content()

@@ -6,7 +6,7 @@ ingested samples. Chromium prints the DOM after its scripts ran; screenshots go 
 
 import pytest
 
-from tests.browser import CHROMIUM, new_page
+from tests.browser import CHROMIUM, dom, new_page
 from tests.live import live_server
 
 pytestmark = pytest.mark.django_db
@@ -26,12 +26,6 @@ def server():
 def page(server, browser_loop):
     with new_page(browser_loop, viewport=VIEWPORT) as page:
         yield page
-
-
-def dom(page, url: str) -> str:
-    """The DOM once the page's scripts ran (what ``chromium --dump-dom`` printed)."""
-    page.goto(url)
-    return page.content()
 
 
 @pytest.mark.skipif(CHROMIUM is None, reason="no chromium installed (apt-get install chromium)")

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser import CHROMIUM, new_page
+from tests.browser import CHROMIUM, dom, new_page
 
 pytestmark = pytest.mark.django_db
 
@@ -29,12 +29,6 @@ PAGES = {
 def page(server, browser_loop):
     with new_page(browser_loop, viewport=VIEWPORT) as page:
         yield page
-
-
-def dom(page, url: str) -> str:
-    """The DOM once the page's scripts ran (what ``chromium --dump-dom`` printed)."""
-    page.goto(url)
-    return page.content()
 
 
 @pytest.mark.skipif(CHROMIUM is None, reason="no chromium installed (apt-get install chromium)")
