@@ -19,10 +19,15 @@ from django.conf import settings
 
 from apps.core.db.backup import integrity_errors
 from apps.core.services.ingest import FILES_PER_TRANSACTION
+from tests import sample_snapshot
 from tests.migrated import migrated as migrated_data_dir
 
 ROOT = Path(settings.BASE_DIR)
-VOTE_FILES = len(list((Path(settings.CORPUS_DIR) / "votes").rglob("*.json")))
+ALL_VOTE_FILES = sorted((Path(settings.CORPUS_DIR) / "votes").rglob("*.json"))
+# The kill tests ingest real vote files, one whole batch and part of the next: enough for both kill points
+# (inside the first batch, and inside the second once the first committed). The runner treats every batch the
+# same way, so the later batches of the full sample (267 files) only cost the re-run seconds of CPU.
+KILL_FILES = ALL_VOTE_FILES[: FILES_PER_TRANSACTION + 10]
 
 
 def _env(data_dir: Path) -> dict:
@@ -64,6 +69,28 @@ def migrated_template(tmp_path_factory, pytestconfig):
     return data_dir
 
 
+@pytest.fixture(scope="module")
+def votes_template(tmp_path_factory, pytestconfig):
+    """A migrated data folder with every sample vote ingested: the backup test's database before its writer
+    starts. The ingest is the test's setting, not its subject, so a later run copies the folder back
+    (``loaded_data_dir``, keyed by everything the rows depend on)."""
+    data_dir = tmp_path_factory.mktemp("crash-votes")
+
+    def load() -> None:
+        migrated_data_dir(pytestconfig, data_dir, _env(data_dir))
+        done = _manage(data_dir, "ingest", "roll-call-votes", "--no-progress")
+        assert done.returncode == 0, done.stdout + done.stderr
+
+    sample_snapshot.loaded_data_dir(
+        data_dir,
+        load,
+        slugs=["roll-call-votes"],
+        script="manage.py ingest roll-call-votes\n" + Path(__file__).read_text(),
+        folder=sample_snapshot.cache_folder(pytestconfig, "josh-crash-votes-dirs"),
+    )
+    return data_dir
+
+
 @pytest.fixture
 def migrated(migrated_template, tmp_path):
     """A fresh migrated database per test (a copy of the template: migrating takes seconds)."""
@@ -81,7 +108,7 @@ import django
 django.setup()
 from apps.core.services.ingest import run_ingest
 
-pause_after, loaded = int(sys.argv[1]), [0]
+pause_after, paths, loaded = int(sys.argv[1]), sys.argv[2:], [0]
 
 
 def on_file(path):
@@ -91,7 +118,7 @@ def on_file(path):
         threading.Event().wait()  # until SIGKILL
 
 
-run_ingest(slug="roll-call-votes", on_file=on_file)
+run_ingest(slug="roll-call-votes", paths=paths, on_file=on_file)
 print("finished", flush=True)
 """
 
@@ -99,7 +126,7 @@ print("finished", flush=True)
 def _kill_mid_run(data_dir: Path, *, after_files: int) -> None:
     """Start an ingest, SIGKILL it once ``after_files`` files are loaded (inside their batch's transaction)."""
     proc = subprocess.Popen(
-        [sys.executable, "-c", _INGEST_UNTIL_PAUSED, str(after_files)],
+        [sys.executable, "-c", _INGEST_UNTIL_PAUSED, str(after_files), *map(str, KILL_FILES)],
         cwd=ROOT,
         env=_env(data_dir),
         stdout=subprocess.PIPE,
@@ -127,25 +154,26 @@ def _kill_mid_run(data_dir: Path, *, after_files: int) -> None:
     ],
 )
 def test_kill_9_mid_ingest_leaves_a_whole_database(migrated, after_files, committed):
-    assert VOTE_FILES > FILES_PER_TRANSACTION + 1
+    assert len(KILL_FILES) > FILES_PER_TRANSACTION + 1
     db = migrated / "josh.sqlite3"
     _kill_mid_run(migrated, after_files=after_files)
     assert _count(db, "SELECT COUNT(*) FROM registry_rollcallvote") == committed  # whole batches only
     assert _count(db, "SELECT COUNT(*) FROM core_ingestrun WHERE status = 'running'") == 1  # the killed run
     assert integrity_errors(db) == []
 
-    rerun = _manage(migrated, "ingest", "roll-call-votes", "--no-progress")
+    rerun = _manage(migrated, "ingest", "roll-call-votes", *map(str, KILL_FILES), "--no-progress")
     assert rerun.returncode == 0, rerun.stdout + rerun.stderr
     assert "success" in rerun.stdout
-    assert _count(db, "SELECT COUNT(*) FROM registry_rollcallvote") == VOTE_FILES
-    assert _count(db, "SELECT records FROM core_ingestrun ORDER BY id DESC LIMIT 1") == VOTE_FILES
+    assert _count(db, "SELECT COUNT(*) FROM registry_rollcallvote") == len(KILL_FILES)
+    assert _count(db, "SELECT records FROM core_ingestrun ORDER BY id DESC LIMIT 1") == len(KILL_FILES)
     assert integrity_errors(db) == []
 
 
-def test_backup_while_an_ingest_writes_and_readers_read(migrated, tmp_path_factory):
-    tmp_path = tmp_path_factory.mktemp("backup")
+def test_backup_while_an_ingest_writes_and_readers_read(votes_template, tmp_path):
+    migrated = tmp_path / "data"
+    shutil.copytree(votes_template, migrated)
     db = migrated / "josh.sqlite3"
-    assert _manage(migrated, "ingest", "roll-call-votes", "--no-progress").returncode == 0
+    assert _count(db, "SELECT COUNT(*) FROM registry_rollcallvote") == len(ALL_VOTE_FILES)
     votes = _count(db, "SELECT COUNT(*) FROM registry_rollcallvote")
     stop, read_errors, reads = threading.Event(), [], [0]
 
