@@ -11,6 +11,7 @@ correction all answer normally; the correction is pending, and the ingest applie
 import json
 import os
 import re
+import shutil
 import socket
 import subprocess
 import sys
@@ -20,27 +21,40 @@ from pathlib import Path
 import httpx
 import pytest
 
+from tests import sample_snapshot
 from tests.migrated import migrated
 
 ROOT = Path(__file__).resolve().parents[2]
 PASSWORD = "a-long-curator-password"
 
-SETUP = (
+# One Python child reads the database through the ORM for the whole test (the web-state file or PostgreSQL
+# alike, beside the server and the held ingest): it answers each expression written to its stdin with a line
+# ``ORM <json>``. Each read is its own autocommit query, so it sees what the server and the ingest committed;
+# one child pays django.setup() once instead of once per read (~1.5 s of CPU each). ``setup()`` makes the
+# curator and the API key before the server starts.
+ORM_SHELL = (
     f"PASSWORD = {PASSWORD!r}\n"
     """
+import json, sys
 import django; django.setup()
 from django.contrib.auth import get_user_model
 from apps.access.services import api_key_issue
 from apps.access.models import ApiKey
-from apps.core.services.ingest import run_ingest
+from apps.core.services.writer_lock import current_holder
 from apps.curation.models import Correction, CorrectionEvent, QueuedChange
 from axes.models import AccessAttempt
-run_ingest(slug="legislators")
-for model in (ApiKey, CorrectionEvent, Correction, QueuedChange, AccessAttempt):  # PostgreSQL outlives a run
-    model.objects.all().delete()
-get_user_model().objects.filter(username="curator").delete()
-get_user_model().objects.create_superuser("curator", "c@example.org", PASSWORD)
-print(api_key_issue(name="agent")[1])
+
+
+def setup():
+    for model in (ApiKey, CorrectionEvent, Correction, QueuedChange, AccessAttempt):  # PostgreSQL outlives a run
+        model.objects.all().delete()
+    get_user_model().objects.filter(username="curator").delete()
+    get_user_model().objects.create_superuser("curator", "c@example.org", PASSWORD)
+    return api_key_issue(name="agent")[1]
+
+
+for line in sys.stdin:
+    print("ORM", json.dumps(eval(line), default=str), flush=True)
 """
 )
 
@@ -79,15 +93,67 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-@pytest.fixture
-def site(tmp_path, pytestconfig):
-    env = _env(tmp_path)
-    migrated(pytestconfig, tmp_path, env)
-    made = subprocess.run(
-        [sys.executable, "-c", SETUP], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300
+class Orm:
+    """The ORM child (``ORM_SHELL``): ``orm(expression)`` is the expression's value (JSON), read there."""
+
+    def __init__(self, env: dict, log: Path) -> None:
+        self.log = log
+        self._stderr = open(log, "w")  # noqa: SIM115 (closed in close())
+        self.proc = subprocess.Popen(
+            [sys.executable, "-c", ORM_SHELL],
+            cwd=ROOT,
+            env=env,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=self._stderr,
+            text=True,
+        )
+
+    def __call__(self, expression: str):
+        self.proc.stdin.write(expression + "\n")
+        self.proc.stdin.flush()
+        line = self.proc.stdout.readline()
+        assert line.startswith("ORM "), (expression, line, self.log.read_text()[-2000:])
+        return json.loads(line.removeprefix("ORM "))
+
+    def close(self) -> None:
+        self.proc.stdin.close()
+        self.proc.wait(30)
+        self._stderr.close()
+
+
+@pytest.fixture(scope="module")
+def legislators_data(tmp_path_factory, pytestconfig):
+    """A migrated data folder with the legislators sample ingested: the server's data before the test. The
+    ingest is the setting, not the subject (the held ingest below is), so a later run copies the folder back
+    (``loaded_data_dir``, keyed by everything the rows depend on; on PostgreSQL it just loads)."""
+    data_dir = tmp_path_factory.mktemp("web-writes")
+    env = _env(data_dir)
+
+    def load() -> None:
+        migrated(pytestconfig, data_dir, env)
+        code = 'import django; django.setup()\nfrom apps.core.services.ingest import run_ingest\nrun_ingest(slug="legislators")'
+        done = subprocess.run(
+            [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300
+        )
+        assert done.returncode == 0, done.stderr[-3000:]
+
+    sample_snapshot.loaded_data_dir(
+        data_dir,
+        load,
+        slugs=["legislators"],
+        script="run_ingest legislators\n" + Path(__file__).read_text(),
+        folder=sample_snapshot.cache_folder(pytestconfig, "josh-web-writes-dirs"),
     )
-    assert made.returncode == 0, made.stderr[-3000:]
-    key = made.stdout.strip().splitlines()[-1]
+    return data_dir
+
+
+@pytest.fixture
+def site(tmp_path, legislators_data):
+    data_dir = tmp_path / "data"
+    shutil.copytree(legislators_data, data_dir)
+    env = _env(data_dir)
+    orm = Orm(env, tmp_path / "orm.log")
     port = _free_port()
     log = open(tmp_path / "uvicorn.log", "w")  # noqa: SIM115 (closed after the server stops)
     server = subprocess.Popen(
@@ -99,20 +165,24 @@ def site(tmp_path, pytestconfig):
     )
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 120
-    while True:
-        try:
-            if httpx.get(url + "/healthz", timeout=5).status_code == 200:
-                break
-        except httpx.TransportError:
-            pass
-        assert time.monotonic() < deadline and server.poll() is None, (tmp_path / "uvicorn.log").read_text()
-        time.sleep(0.2)
     try:
-        yield type("Site", (), {"url": url, "key": key, "env": env, "data_dir": tmp_path})()
+        key = orm("setup()")  # while the server starts: the key is first used once it answers
+        while True:
+            try:
+                if httpx.get(url + "/healthz", timeout=5).status_code == 200:
+                    break
+            except httpx.TransportError:
+                pass
+            assert time.monotonic() < deadline and server.poll() is None, (
+                tmp_path / "uvicorn.log"
+            ).read_text()
+            time.sleep(0.2)
+        yield type("Site", (), {"url": url, "key": key, "env": env, "data_dir": data_dir, "orm": orm})()
     finally:
         server.terminate()
         server.wait(15)
         log.close()
+        orm.close()
 
 
 def _csrf(client: httpx.Client, path: str) -> str:
@@ -122,21 +192,7 @@ def _csrf(client: httpx.Client, path: str) -> str:
 
 
 def _orm(site, expression: str):
-    """``expression``'s value (JSON) read in a fresh process through the ORM: the web-state file or
-    PostgreSQL alike, beside the server and the held ingest."""
-    code = (
-        "import json, django; django.setup()\n"
-        "from apps.access.models import ApiKey\n"
-        "from apps.core.services.writer_lock import current_holder\n"
-        "from apps.curation.models import Correction, QueuedChange\n"
-        "from axes.models import AccessAttempt\n"
-        f"print('ORM', json.dumps({expression}, default=str))"
-    )
-    done = subprocess.run(
-        [sys.executable, "-c", code], cwd=ROOT, env=site.env, capture_output=True, text=True
-    )
-    assert done.returncode == 0, done.stderr[-2000:]
-    return json.loads(next(x for x in done.stdout.splitlines() if x.startswith("ORM ")).removeprefix("ORM "))
+    return site.orm(expression)
 
 
 @pytest.mark.slow
