@@ -37,6 +37,10 @@ class CosponsorInline(ReadOnlyInline):
     fields = ("display_name", "legislator", "is_original", "sponsorship_date", "withdrawn_date")
     raw_id_fields = ("legislator",)
 
+    def get_queryset(self, request):
+        # Each row shows its legislator: one join, not a query per cosponsor (hr:117:1 has 223).
+        return super().get_queryset(request).select_related("legislator")
+
 
 class ActionInline(ReadOnlyInline):
     model = BillAction
@@ -47,6 +51,9 @@ class RecordedVoteInline(ReadOnlyInline):
     model = BillRecordedVote
     fields = ("vote_id", "roll_call", "voted_at", "action_text")
     raw_id_fields = ("roll_call",)
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("roll_call")
 
 
 class CommitteeInline(ReadOnlyInline):

@@ -54,6 +54,13 @@ def test_reingest_is_all_noop(hearings):
     assert (again.inserted, again.updated, again.noop, again.errors) == (0, 0, 2, [])
 
 
+def _without_the_samples_meeting():
+    """The package's sample holds meeting 102252; a test that ingests its own copy of it starts without it
+    (its committees, bills and documents go with it; the test's transaction is rolled back after it)."""
+    Hearing.objects.filter(event_id=102252).delete()
+    assert not HearingCommittee.objects.filter(hearing__event_id=102252).exists()
+
+
 @pytest.mark.django_db
 def test_witness_list_never_overwrites_its_meeting(corpus, tmp_path):
     """A witness list ingested first creates the hearing; its meeting file then fills it, and the
@@ -66,7 +73,9 @@ def test_witness_list_never_overwrites_its_meeting(corpus, tmp_path):
     )
     (tmp_path / "w.xml").write_text(witnesses)
     (tmp_path / "m.xml").write_text(meeting)
-    run_ingest(slug="hearings", paths=[tmp_path / "w.xml"])
+    _without_the_samples_meeting()
+    first = run_ingest(slug="hearings", paths=[tmp_path / "w.xml"])
+    assert (first.inserted, Hearing.objects.get(event_id=102252).details_from) == (1, "witness-list")
     run_ingest(slug="hearings", paths=[tmp_path / "m.xml"])
     again = run_ingest(slug="hearings", paths=[tmp_path / "w.xml", tmp_path / "m.xml"])
     assert (again.inserted, again.updated, again.noop) == (0, 0, 2)
@@ -98,6 +107,8 @@ def test_witness_list_never_overwrites_its_meeting(corpus, tmp_path):
     ],
 )
 def test_malformed_meeting_names_file_and_record(corpus, tmp_path, old, new, message):
+    _without_the_samples_meeting()
+    before = (Hearing.objects.count(), HearingCommittee.objects.count())
     path = tmp_path / "bad.xml"
     shutil.copy(corpus / "hearings/HMTG102252-committee-meeting.xml", path)
     text = path.read_text()
@@ -108,4 +119,6 @@ def test_malformed_meeting_names_file_and_record(corpus, tmp_path, old, new, mes
     assert result.errors[0]["message"].startswith(message)
     if "malformed XML" not in message:
         assert result.errors[0]["record"] == "HMTG102252"
-    assert Hearing.objects.count() == 0 and HearingCommittee.objects.count() == 0
+    # Nothing of the bad file was written.
+    assert (Hearing.objects.count(), HearingCommittee.objects.count()) == before
+    assert not Hearing.objects.filter(event_id=102252).exists()

@@ -144,6 +144,14 @@ def test_reingest_is_all_noop(lda):
     assert (again.inserted, again.updated, again.noop, again.errors) == (0, 0, 14, [])
 
 
+@pytest.fixture
+def no_filings(db):
+    """The tests below ingest files of their own and check what an ingest leaves in an empty table: the
+    package's sample filings are deleted first, inside the test's transaction (rolled back after it)."""
+    LobbyingFiling.objects.all().delete()
+    assert not LobbyingActivity.objects.exists() and not LobbyingBillMention.objects.exists()
+
+
 def _write(tmp_path, name, data):
     path = tmp_path / name
     path.write_text(json.dumps(data))
@@ -151,7 +159,7 @@ def _write(tmp_path, name, data):
 
 
 @pytest.mark.django_db
-def test_malformed_filing_is_quarantined_named_by_file_record_and_field(tmp_path, corpus):
+def test_malformed_filing_is_quarantined_named_by_file_record_and_field(tmp_path, corpus, no_filings):
     good = json.loads((corpus / "lobbying-lda/ld2/multiple_issues.json").read_text())
     bad = dict(good, document_id="bad-quarter")
     bad["report_type"] = dict(good["report_type"], quarter_one=True)  # two quarters ticked
@@ -171,7 +179,7 @@ def test_malformed_filing_is_quarantined_named_by_file_record_and_field(tmp_path
 
 
 @pytest.mark.django_db
-def test_malformed_amount_and_json(tmp_path, corpus):
+def test_malformed_amount_and_json(tmp_path, corpus, no_filings):
     good = json.loads((corpus / "lobbying-lda/ld2/multiple_issues.json").read_text())
     bad = dict(good, income=dict(good["income"], income_amount="lots"))
     amount = _write(tmp_path, "amount.json", bad)
@@ -193,7 +201,7 @@ def test_malformed_amount_and_json(tmp_path, corpus):
 
 
 @pytest.mark.django_db
-def test_ld1_with_an_impossible_effective_date_loads_dated_by_its_signature(tmp_path, corpus):
+def test_ld1_with_an_impossible_effective_date_loads_dated_by_its_signature(tmp_path, corpus, no_filings):
     # The Senate's LD-1 form carries typed dates such as "03/031/2008": the filing is kept, the date dropped
     # and named in the run, the year taken from the signature date.
     data = json.loads((corpus / "lobbying-lda/ld1/date_m-d-Y.json").read_text())

@@ -100,8 +100,16 @@ def _snapshot():
     )
 
 
+@pytest.fixture
+def no_dockets(db):
+    """The tests below ingest files of their own from an empty table: the package's sample dockets and
+    documents are deleted first, inside the test's transaction (rolled back after it)."""
+    RegulatoryDocument.objects.all().delete()
+    Docket.objects.all().delete()
+
+
 @pytest.mark.django_db
-def test_file_order_does_not_matter(corpus, tmp_path):
+def test_file_order_does_not_matter(corpus, tmp_path, no_dockets):
     files = sorted((corpus / "regulations-gov").iterdir())
     for path in files:
         run_ingest(slug="regulations-dot-gov-dockets", paths=[path])
@@ -117,7 +125,7 @@ def test_file_order_does_not_matter(corpus, tmp_path):
 
 
 @pytest.mark.django_db
-def test_one_bad_item_of_a_page_is_quarantined_and_the_others_load(corpus, tmp_path):
+def test_one_bad_item_of_a_page_is_quarantined_and_the_others_load(corpus, tmp_path, no_dockets):
     data = json.loads((corpus / "regulations-gov/regulations_dot_gov_v4_dockets.01.json").read_text())
     data["response"]["data"][1]["attributes"]["postedDate"] = "yesterday"
     bad = tmp_path / "bad.json"

@@ -82,9 +82,13 @@ TOPIC_LABELS = {Topic.Kind.POLICY_AREA: "CRS policy area", Topic.Kind.SUBJECT: "
 
 
 def topic_ensure(*, kind: str, name: str, topic_id: str, ctx: LoadContext) -> Outcome:
-    _, outcome = upsert(
+    # Every bill names a dozen terms and most terms many bills: the run reads the topics once (one query, not
+    # one per term of every bill) and keeps the rows it writes, so a later bill with the same term finds it.
+    known = ctx.cached("topics", lambda: {(t.kind, t.name): t for t in Topic.objects.order_by()})
+    topic, outcome = upsert(
         Topic,
         lookup={"kind": kind, "name": name},
+        existing=known.get((kind, name)),
         values={
             "topic_id": topic_id,
             "citation_string": f"{TOPIC_LABELS[kind]}: {name}",
@@ -92,6 +96,7 @@ def topic_ensure(*, kind: str, name: str, topic_id: str, ctx: LoadContext) -> Ou
         },
         stamp={"retrieved_at": run_stamp(ctx)},
     )
+    known[(kind, name)] = topic
     return outcome
 
 
