@@ -19,8 +19,8 @@ from apps.bills.models import Bill
 from apps.citations.models import CitedRecord
 from apps.curation import services
 from apps.curation.admin import history_url
-from tests.browser import new_page
-from tests.explorer.test_journeys import AXE, CHROMIUM, SHOTS
+from tests.browser import load_axe, new_page
+from tests.explorer.test_journeys import CHROMIUM, SHOTS
 from tests.explorer.test_mobile import overflow
 
 pytestmark = [
@@ -81,7 +81,7 @@ def table_overflow(page) -> dict:
 
 def all_violations(page) -> list[dict]:
     """Every axe-core finding on the page, whatever its impact (WCAG 2 A/AA rules)."""
-    page.add_script_tag(path=str(AXE))
+    load_axe(page)
     return page.evaluate(
         """async () => (await axe.run(document, {runOnly: ['wcag2a', 'wcag2aa']})).violations
              .map(v => ({id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map(n => n.target.join(' '))}))"""

@@ -16,12 +16,11 @@ import pytest
 from django.conf import settings
 
 from apps.bills.models import Bill
-from tests.browser import CHROMIUM, new_page
+from tests.browser import CHROMIUM, load_axe, new_page
 
 pytestmark = pytest.mark.django_db
 
 playwright = pytest.importorskip("playwright.sync_api", reason="pip install playwright (no browser download)")
-AXE = Path(__file__).parent / "vendor" / "axe-core" / "axe.min.js"
 SHOTS = Path(os.environ.get("JOSH_SCREENSHOT_DIR") or Path(settings.BASE_DIR) / "var" / "screenshots")
 QUERY = "walk-in freezer efficiency"
 pytestmark = [
@@ -54,7 +53,7 @@ def shot(page, name: str) -> Path:
 
 def serious_violations(page) -> list[dict]:
     """axe-core's serious and critical findings on the page (WCAG 2 A/AA rules)."""
-    page.add_script_tag(path=str(AXE))
+    load_axe(page)
     found = page.evaluate(
         """async () => (await axe.run(document, {runOnly: ['wcag2a', 'wcag2aa']})).violations
              .filter(v => v.impact === 'serious' || v.impact === 'critical')

@@ -8,8 +8,8 @@ Screenshots at 1366 and 390 px go to var/screenshots/onebox (git ignores var/), 
 
 import pytest
 
-from tests.browser import new_page
-from tests.explorer.test_journeys import AXE, CHROMIUM, SHOTS
+from tests.browser import load_axe, new_page
+from tests.explorer.test_journeys import CHROMIUM, SHOTS
 from tests.explorer.test_mobile import DESKTOP, PHONE, overflow
 from tests.explorer.test_onebox import CITED
 
@@ -56,7 +56,7 @@ def from_home_box(page, base: str, q: str) -> None:
 
 def axe_violations(page) -> list[dict]:
     """Every axe-core finding on the page (WCAG 2 A/AA rules), whatever its impact."""
-    page.add_script_tag(path=str(AXE))
+    load_axe(page)
     return page.evaluate(
         """async () => (await axe.run(document, {runOnly: ['wcag2a', 'wcag2aa']})).violations
              .map(v => ({id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map(n => n.target.join(' '))}))"""
