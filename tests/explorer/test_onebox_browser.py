@@ -42,8 +42,9 @@ SEARCHES = [
 @pytest.fixture
 def browser(corpus_sample, server, browser_loop):
     # axe-core goes in as an inline script, which the pages' CSP refuses: the test's own script is let in.
+    # No warm-up request per test: what a first request loads (URLconf, templates, search) is loaded once per
+    # process, not per server, and the first journey's timeout (tests/browser.py) leaves room for it.
     with new_page(browser_loop, viewport=DESKTOP, bypass_csp=True, device_scale_factor=1) as page:
-        page.goto(server.url + "/search?q=Sen.+Markey")  # pay the server's first request before any journey
         yield page
 
 
