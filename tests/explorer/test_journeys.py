@@ -29,17 +29,24 @@ pytestmark = [
 ]
 
 
+WARMED: set[str] = set()  # the process has paid its first requests (one set per pytest-xdist worker)
+
+
 @pytest.fixture
 def browser(server, browser_loop):
     # The server's first request loads the URLconf, templates and plan registry inside its time budget; on a
-    # busy machine that alone can pass it, so pay it once before the journeys start.
-    for path in ("/", "/search?q=walk-in+freezer+efficiency", "/bills"):
-        try:
-            urlopen(server.url + path).read()
-        except HTTPError:
-            pass
-    # axe-core goes in as an inline script, which the pages' CSP refuses: the test's own script is let in.
-    with new_page(browser_loop, viewport={"width": 1280, "height": 900}, bypass_csp=True) as page:
+    # busy machine that alone can pass it, so pay it once before the journeys start. What it loads stays
+    # loaded for the process, whatever live server answers next, so once per process is enough.
+    if not WARMED:
+        for path in ("/", "/search?q=walk-in+freezer+efficiency", "/bills"):
+            try:
+                urlopen(server.url + path).read()
+            except HTTPError:
+                pass
+        WARMED.add(server.url)
+    # Most pages opened here are checked with axe-core, so it comes with each document (tests/browser.py).
+    # It goes in as an inline script, which the pages' CSP refuses: the test's own script is let in.
+    with new_page(browser_loop, axe=True, viewport={"width": 1280, "height": 900}, bypass_csp=True) as page:
         yield page
 
 
