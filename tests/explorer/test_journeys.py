@@ -50,10 +50,10 @@ def browser(server, browser_loop):
         yield page
 
 
-def shot(page, name: str) -> Path:
+def shot(page, name: str, full_page: bool = True) -> Path:
     SHOTS.mkdir(parents=True, exist_ok=True)
     path = SHOTS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
+    page.screenshot(path=str(path), full_page=full_page)
     assert path.stat().st_size > 20_000, name  # a rendered page, not a blank one
     return path
 
