@@ -19,6 +19,11 @@ class _JoinedServer(ThreadedWSGIServer):
 
     daemon_threads = False
 
+    def serve_forever(self, poll_interval=0.02):
+        """socketserver looks for a stop request between waits of ``poll_interval`` (0.5 s by default), so
+        stopping a server took half a second of every browser test; a short wait is a few idle wake-ups."""
+        super().serve_forever(poll_interval)
+
 
 @contextmanager
 def live_server():

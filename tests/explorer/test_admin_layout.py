@@ -19,8 +19,8 @@ from apps.bills.models import Bill
 from apps.citations.models import CitedRecord
 from apps.curation import services
 from apps.curation.admin import history_url
-from tests.browser import new_page
-from tests.explorer.test_journeys import AXE, CHROMIUM, SHOTS
+from tests.browser import load_axe, new_page
+from tests.explorer.test_journeys import CHROMIUM, SHOTS
 from tests.explorer.test_mobile import overflow
 
 pytestmark = [
@@ -57,13 +57,19 @@ def curated(settings):
 
 
 @pytest.fixture
-def laptop(server, curated, browser_loop):
+def session(curated, client):
+    """The curator's session cookie, made before Playwright runs. The admin's login form is not this file's
+    subject (test_journeys and test_csp sign in through it); each test here used to fill it first."""
+    from django.conf import settings
+
+    client.force_login(get_user_model().objects.get(username="curator"))
+    return {"name": settings.SESSION_COOKIE_NAME, "value": client.cookies[settings.SESSION_COOKIE_NAME].value}
+
+
+@pytest.fixture
+def laptop(server, curated, session, browser_loop):
     with new_page(browser_loop, viewport=LAPTOP, bypass_csp=True, device_scale_factor=1) as page:
-        page.goto(server.url + "/admin/login/?next=/admin/")
-        page.fill("#id_username", "curator")
-        page.fill("#id_password", PASSWORD)
-        page.get_by_role("button", name="Log in").click()
-        page.wait_for_url("**/admin/")
+        page.context.add_cookies([{**session, "url": server.url}])
         yield page
 
 
@@ -81,7 +87,7 @@ def table_overflow(page) -> dict:
 
 def all_violations(page) -> list[dict]:
     """Every axe-core finding on the page, whatever its impact (WCAG 2 A/AA rules)."""
-    page.add_script_tag(path=str(AXE))
+    load_axe(page)
     return page.evaluate(
         """async () => (await axe.run(document, {runOnly: ['wcag2a', 'wcag2aa']})).violations
              .map(v => ({id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map(n => n.target.join(' '))}))"""

@@ -16,12 +16,11 @@ import pytest
 from django.conf import settings
 
 from apps.bills.models import Bill
-from tests.browser import CHROMIUM, new_page
+from tests.browser import CHROMIUM, load_axe, new_page
 
 pytestmark = pytest.mark.django_db
 
 playwright = pytest.importorskip("playwright.sync_api", reason="pip install playwright (no browser download)")
-AXE = Path(__file__).parent / "vendor" / "axe-core" / "axe.min.js"
 SHOTS = Path(os.environ.get("JOSH_SCREENSHOT_DIR") or Path(settings.BASE_DIR) / "var" / "screenshots")
 QUERY = "walk-in freezer efficiency"
 pytestmark = [
@@ -30,31 +29,38 @@ pytestmark = [
 ]
 
 
+WARMED: set[str] = set()  # the process has paid its first requests (one set per pytest-xdist worker)
+
+
 @pytest.fixture
 def browser(server, browser_loop):
     # The server's first request loads the URLconf, templates and plan registry inside its time budget; on a
-    # busy machine that alone can pass it, so pay it once before the journeys start.
-    for path in ("/", "/search?q=walk-in+freezer+efficiency", "/bills"):
-        try:
-            urlopen(server.url + path).read()
-        except HTTPError:
-            pass
-    # axe-core goes in as an inline script, which the pages' CSP refuses: the test's own script is let in.
-    with new_page(browser_loop, viewport={"width": 1280, "height": 900}, bypass_csp=True) as page:
+    # busy machine that alone can pass it, so pay it once before the journeys start. What it loads stays
+    # loaded for the process, whatever live server answers next, so once per process is enough.
+    if not WARMED:
+        for path in ("/", "/search?q=walk-in+freezer+efficiency", "/bills"):
+            try:
+                urlopen(server.url + path).read()
+            except HTTPError:
+                pass
+        WARMED.add(server.url)
+    # Most pages opened here are checked with axe-core, so it comes with each document (tests/browser.py).
+    # It goes in as an inline script, which the pages' CSP refuses: the test's own script is let in.
+    with new_page(browser_loop, axe=True, viewport={"width": 1280, "height": 900}, bypass_csp=True) as page:
         yield page
 
 
-def shot(page, name: str) -> Path:
+def shot(page, name: str, full_page: bool = True) -> Path:
     SHOTS.mkdir(parents=True, exist_ok=True)
     path = SHOTS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
+    page.screenshot(path=str(path), full_page=full_page)
     assert path.stat().st_size > 20_000, name  # a rendered page, not a blank one
     return path
 
 
 def serious_violations(page) -> list[dict]:
     """axe-core's serious and critical findings on the page (WCAG 2 A/AA rules)."""
-    page.add_script_tag(path=str(AXE))
+    load_axe(page)
     found = page.evaluate(
         """async () => (await axe.run(document, {runOnly: ['wcag2a', 'wcag2aa']})).violations
              .filter(v => v.impact === 'serious' || v.impact === 'critical')

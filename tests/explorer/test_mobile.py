@@ -54,8 +54,9 @@ SIGNED_IN = {"my-searches": "/searches", "search-signed-in": "/search?q=" + quot
 
 @pytest.fixture
 def phone(server, browser_loop):
-    # axe-core goes in as an inline script, which the pages' CSP refuses: the test's own script is let in.
-    with new_page(browser_loop, viewport=PHONE, bypass_csp=True, device_scale_factor=1) as page:
+    # axe-core is checked on nearly every page opened here, so it comes with each document (tests/browser.py).
+    # It goes in as an inline script, which the pages' CSP refuses: the test's own script is let in.
+    with new_page(browser_loop, axe=True, viewport=PHONE, bypass_csp=True, device_scale_factor=1) as page:
         yield page
 
 

@@ -8,8 +8,8 @@ Screenshots at 1366 and 390 px go to var/screenshots/onebox (git ignores var/), 
 
 import pytest
 
-from tests.browser import new_page
-from tests.explorer.test_journeys import AXE, CHROMIUM, SHOTS
+from tests.browser import load_axe, new_page
+from tests.explorer.test_journeys import CHROMIUM, SHOTS
 from tests.explorer.test_mobile import DESKTOP, PHONE, overflow
 from tests.explorer.test_onebox import CITED
 
@@ -42,8 +42,9 @@ SEARCHES = [
 @pytest.fixture
 def browser(corpus_sample, server, browser_loop):
     # axe-core goes in as an inline script, which the pages' CSP refuses: the test's own script is let in.
+    # No warm-up request per test: what a first request loads (URLconf, templates, search) is loaded once per
+    # process, not per server, and the first journey's timeout (tests/browser.py) leaves room for it.
     with new_page(browser_loop, viewport=DESKTOP, bypass_csp=True, device_scale_factor=1) as page:
-        page.goto(server.url + "/search?q=Sen.+Markey")  # pay the server's first request before any journey
         yield page
 
 
@@ -56,7 +57,7 @@ def from_home_box(page, base: str, q: str) -> None:
 
 def axe_violations(page) -> list[dict]:
     """Every axe-core finding on the page (WCAG 2 A/AA rules), whatever its impact."""
-    page.add_script_tag(path=str(AXE))
+    load_axe(page)
     return page.evaluate(
         """async () => (await axe.run(document, {runOnly: ['wcag2a', 'wcag2aa']})).violations
              .map(v => ({id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map(n => n.target.join(' '))}))"""

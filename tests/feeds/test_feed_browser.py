@@ -13,6 +13,7 @@ import pytest
 from django.conf import settings
 from django.contrib.auth.models import User
 
+from tests.browser import AXE
 from tests.explorer.test_journeys import CHROMIUM, SHOTS, serious_violations
 from tests.explorer.test_mobile import DESKTOP, PHONE, overflow
 from tests.explorer.test_onebox_browser import axe_violations
@@ -41,6 +42,7 @@ def browser(server, browser_loop):
 
 def open_page(browser, url: str, viewport: dict, cookies: list | None = None):
     context = browser.new_context(viewport=viewport, bypass_csp=True, device_scale_factor=1)
+    context.add_init_script(path=str(AXE))  # nearly every page opened here is checked (tests/browser.py)
     context.add_cookies(cookies or [])
     page = context.new_page()
     page.set_default_timeout(60_000)
