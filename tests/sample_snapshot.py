@@ -129,8 +129,22 @@ def snapshot_key(
         digest.update(
             path.relative_to(base).as_posix().encode() if path.is_relative_to(base) else bytes(path)
         )
-        digest.update(hashlib.sha256(path.read_bytes()).digest())
+        digest.update(_file_digest(path))
     return digest.hexdigest()[:20]
+
+
+# Each package's key reads every key file (~50 MB, mostly the corpus), and a pytest-xdist worker restores
+# nearly every package: a file's digest is kept for the process while its size and mtime stay as they were.
+_digests: dict[Path, tuple[tuple[int, int], bytes]] = {}
+
+
+def _file_digest(path: Path) -> bytes:
+    stat = path.stat()
+    seen = (stat.st_size, stat.st_mtime_ns)
+    cached = _digests.get(path)
+    if cached is None or cached[0] != seen:
+        cached = _digests[path] = (seen, hashlib.sha256(path.read_bytes()).digest())
+    return cached[1]
 
 
 def _paths_named(paths: Mapping[str, Iterable[Path] | None], base: Path) -> dict[str, list[str] | None]:
