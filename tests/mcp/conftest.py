@@ -66,6 +66,17 @@ class LiveServer:
         self.thread.join(5)
 
 
+# No keep-alive: each request opens and closes its own connection, as ``httpx.get`` does.
+_TRANSPORT = httpx.HTTPTransport(limits=httpx.Limits(max_keepalive_connections=0))
+
+
+def http() -> httpx.Client:
+    """A client like the one ``httpx.get`` makes (its own cookie jar, no connection kept), on one shared
+    transport: ``httpx.get`` builds a transport per call, and its TLS context (certifi's bundle loaded, even
+    for plain http) cost ~36 ms of CPU a request."""
+    return httpx.Client(transport=_TRANSPORT, timeout=30)
+
+
 @pytest.fixture
 def live(transactional_db):
     """Josh served over real HTTP: ``live.url`` + '/mcp'."""
@@ -151,9 +162,10 @@ def josh_server(tmp_path_factory, request):
     )
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 90  # it listens once its heavy-lane worker has warmed up
+    poll = httpx.Client(transport=_TRANSPORT, timeout=2)  # one client: httpx.get cost ~0.1 s CPU a poll
     while True:
         try:
-            if httpx.get(url + "/v1/sources", timeout=2).status_code == 200:
+            if poll.get(url + "/v1/sources").status_code == 200:
                 break
         except httpx.TransportError:
             pass
@@ -172,17 +184,6 @@ def mcp_client(url: str, *, token: str | None = None) -> Client:
     headers = {"authorization": f"Bearer {token}"} if token else {}
     http = httpx2.AsyncClient(headers=headers, timeout=30)
     return Client(streamable_http_client(url + "/mcp", http_client=http), mode="legacy")
-
-
-# No keep-alive: each request opens and closes its own connection, as ``httpx.get`` does.
-_TRANSPORT = httpx.HTTPTransport(limits=httpx.Limits(max_keepalive_connections=0))
-
-
-def http() -> httpx.Client:
-    """A client like the one ``httpx.get`` makes (its own cookie jar, no connection kept), on one shared
-    transport: ``httpx.get`` builds a transport per call, and its TLS context (certifi's bundle loaded, even
-    for plain http) cost ~36 ms of CPU a request."""
-    return httpx.Client(transport=_TRANSPORT, timeout=30)
 
 
 def rpc(url: str, method: str, params: dict | None = None, *, headers: dict | None = None, rpc_id=1):
