@@ -12,7 +12,7 @@ from django.core.asgi import get_asgi_application
 
 from apps.access.services import api_key_issue
 from apps.mcp_bridge.asgi import build_mcp_asgi
-from tests.mcp.conftest import RPC_HEADERS, LiveServer
+from tests.mcp.conftest import RPC_HEADERS, LiveServer, http
 
 SURFACES = ("rest", "browse", "mcp")
 # Paths under the serving host: without JOSH_PUBLIC_BASE_URL, absolute URLs use the request's own host.
@@ -37,21 +37,31 @@ def frozen_rate_window(frozen_clock):
     return frozen_clock
 
 
+@pytest.fixture(scope="module")
+def served_modes():
+    """The module's live servers, one per auth mode, closed when its tests are done."""
+    servers: dict[str, LiveServer] = {}
+    yield servers
+    for server in servers.values():
+        server.__exit__(None, None, None)
+
+
 @pytest.fixture
-def josh(transactional_db, settings, frozen_rate_window):
-    """``josh(auth, rate=None)`` → a live server in that mode; closed at teardown."""
-    servers = []
+def josh(transactional_db, settings, frozen_rate_window, served_modes):
+    """``josh(auth, rate=None)`` → a live server in that mode.
+
+    Only the auth mode (and the issuer it implies) is fixed when the app is built: the MCP server's token
+    verifier and auth settings. The rate, the counters file and the mode's checks are read per request, so
+    a module's tests share one server per mode (building the app and stopping uvicorn cost ~0.4 s a test)."""
 
     def start(auth: str, rate: str | None = None) -> LiveServer:
         settings.JOSH = {**settings.JOSH, "AUTH": auth, "RATE_LIMIT": rate}
         settings.JOSH_OAUTH_ISSUER = "https://auth.example.org" if auth == "oauth" else ""
-        server = LiveServer(build_mcp_asgi(get_asgi_application())).__enter__()
-        servers.append(server)
-        return server
+        if auth not in served_modes:
+            served_modes[auth] = LiveServer(build_mcp_asgi(get_asgi_application())).__enter__()
+        return served_modes[auth]
 
-    yield start
-    for server in servers:
-        server.__exit__(None, None, None)
+    return start
 
 
 @pytest.fixture
@@ -64,12 +74,12 @@ def call(server: LiveServer, surface: str, headers: dict | None = None) -> httpx
     """One request to ``surface``: GET /v1/sources, GET /browse/ (JSON), or an MCP tools/list POST."""
     headers = headers or {}
     if surface == "rest":
-        return httpx.get(server.url + "/v1/sources", headers=headers, timeout=30)
+        return http().get(server.url + "/v1/sources", headers=headers)
     if surface == "browse":
-        return httpx.get(server.url + "/browse/?format=json", headers=headers, timeout=30)
+        return http().get(server.url + "/browse/?format=json", headers=headers)
     body = {"jsonrpc": "2.0", "id": 1, "method": "tools/list", "params": {}}
     hdrs = {**RPC_HEADERS, "mcp-protocol-version": "2025-11-25", **headers}
-    return httpx.post(server.url + "/mcp", json=body, headers=hdrs, timeout=30)
+    return http().post(server.url + "/mcp", json=body, headers=hdrs)
 
 
 def assert_ok(response: httpx.Response, surface: str) -> None:

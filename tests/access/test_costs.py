@@ -1,19 +1,18 @@
 """Rate limits weighted by cost (apps.access.costs): a search takes JOSH["RATE_COSTS"]["search"] units of the
 caller's budget on every surface, a lookup one; past the budget the search is refused before it runs."""
 
-import httpx
 import pytest
 
 from apps.access import costs
 from apps.access.policy import Decision, Principal
 from tests.access.conftest import envelope
-from tests.mcp.conftest import RPC_HEADERS
+from tests.mcp.conftest import RPC_HEADERS, http
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def _rest_search(server, q="energy"):
-    return httpx.get(server.url + "/v1/search", params={"q": q, "mode": "lexical"}, timeout=30)
+    return http().get(server.url + "/v1/search", params={"q": q, "mode": "lexical"})
 
 
 def _mcp_search(server, q="energy"):
@@ -24,7 +23,7 @@ def _mcp_search(server, q="energy"):
         "params": {"name": "search", "arguments": {"query": q, "limit": 5}},
     }
     headers = {**RPC_HEADERS, "mcp-protocol-version": "2025-11-25"}
-    return httpx.post(server.url + "/mcp", json=body, headers=headers, timeout=30)
+    return http().post(server.url + "/mcp", json=body, headers=headers)
 
 
 def test_a_search_takes_its_cost_from_the_one_budget_on_rest_and_mcp(josh, settings):
@@ -32,7 +31,7 @@ def test_a_search_takes_its_cost_from_the_one_budget_on_rest_and_mcp(josh, setti
     settings.JOSH = {**settings.JOSH, "RATE_COSTS": {"search": 5}}
     first = _rest_search(server)
     assert (first.status_code, first.headers["x-ratelimit-remaining"]) == (200, "6")
-    lookup = httpx.get(server.url + "/v1/sources", timeout=30)
+    lookup = http().get(server.url + "/v1/sources")
     assert (lookup.status_code, lookup.headers["x-ratelimit-remaining"]) == (200, "5")
     over_mcp = _mcp_search(server)  # 1 + 4 = 5 more: 11 of 11, still within
     assert over_mcp.status_code == 200 and not over_mcp.json()["result"].get("isError")
@@ -49,7 +48,7 @@ def test_the_search_cost_is_charged_before_the_search_runs(josh, settings):
     assert refused.status_code == 429
     assert refused.headers["retry-after"] == str(envelope(refused)["hint"]["retry_after"])
     assert envelope(refused)["hint"]["rate"] == "4/m"
-    still = httpx.get(server.url + "/v1/sources", timeout=30)  # the refused search's units were spent
+    still = http().get(server.url + "/v1/sources")  # the refused search's units were spent
     assert still.status_code == 429
 
 

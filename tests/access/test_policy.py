@@ -6,6 +6,7 @@ import pytest
 from apps.access.models import ApiKey
 from apps.access.services import api_key_issue, api_key_revoke
 from tests.access.conftest import MCP_METADATA, ROOT_METADATA, SURFACES, assert_ok, call, envelope
+from tests.mcp.conftest import http
 
 RATE_HEADERS = ("x-ratelimit-limit", "x-ratelimit-remaining", "x-ratelimit-reset")
 
@@ -119,14 +120,14 @@ def test_exempt_paths_stay_open_and_uncounted(josh, mode):
     server = josh(mode, rate="1/m")
     for path, status in EXEMPT:
         for _ in range(2):  # twice: past a budget of 1, were they counted
-            response = httpx.get(server.url + path, timeout=30)
+            response = http().get(server.url + path)
             assert response.status_code == status, path
             assert not any(name in response.headers for name in RATE_HEADERS), path
-    landing = httpx.get(server.url + "/mcp", headers={"accept": "text/html"}, timeout=30)
+    landing = http().get(server.url + "/mcp", headers={"accept": "text/html"})
     assert landing.status_code == 200 and "Authorization: Bearer" in landing.text
-    static = httpx.get(server.url + "/static/admin/css/base.css", timeout=30)
+    static = http().get(server.url + "/static/admin/css/base.css")
     assert static.status_code != 401
-    preflight = httpx.options(server.url + "/v1/sources", timeout=30)
+    preflight = http().options(server.url + "/v1/sources")
     assert preflight.status_code != 401
 
 

@@ -1,13 +1,12 @@
 """Both auth modes: disabled (no 401 ever, empty authorization_servers) and oauth (RFC 9728 + api keys)."""
 
-import httpx
 import pytest
 from django.core.asgi import get_asgi_application
 
 from apps.access.models import ApiKey
 from apps.access.services import api_key_issue, api_key_revoke, api_key_verify
 from apps.mcp_bridge.asgi import build_mcp_asgi
-from tests.mcp.conftest import LiveServer, mcp_client, rpc
+from tests.mcp.conftest import LiveServer, http, mcp_client, rpc
 
 pytestmark = pytest.mark.anyio
 METADATA_PATH = "/.well-known/oauth-protected-resource/mcp"
@@ -25,7 +24,7 @@ def oauth_live(transactional_db, settings):
     "path", ["/.well-known/oauth-protected-resource", "/.well-known/oauth-protected-resource/mcp"]
 )
 def test_disabled_mode_metadata_has_no_authorization_servers(live, path):
-    response = httpx.get(live.url + path)
+    response = http().get(live.url + path)
     assert response.status_code == 200
     assert response.headers["access-control-allow-origin"] == "*"
     assert response.json() == {
@@ -55,13 +54,13 @@ def test_oauth_mode_without_a_valid_token_gets_401_with_the_metadata_url(oauth_l
 
 
 def test_oauth_mode_landing_page_needs_no_token(oauth_live):
-    page = httpx.get(oauth_live.url + "/mcp", headers={"accept": "text/html"})
+    page = http().get(oauth_live.url + "/mcp", headers={"accept": "text/html"})
     assert page.status_code == 200
     assert "Authorization: Bearer" in page.text
 
 
 def test_oauth_mode_metadata_names_the_issuer(oauth_live):
-    document = httpx.get(oauth_live.url + "/.well-known/oauth-protected-resource/mcp").json()
+    document = http().get(oauth_live.url + "/.well-known/oauth-protected-resource/mcp").json()
     assert document["authorization_servers"] == ["https://auth.example.org"]
     assert document["resource"] == f"{oauth_live.url}/mcp"
 

@@ -4,12 +4,10 @@ import json
 import re
 from pathlib import Path
 
-import httpx
-
 from apps.core.version import josh_version
 from apps.mcp_bridge.management.commands.export_mcp_manifest import repository_manifest
 from apps.mcp_bridge.manifest import PUBLISHER_META
-from tests.mcp.conftest import TEST_ONLY_TOOLS, rpc
+from tests.mcp.conftest import TEST_ONLY_TOOLS, http, rpc
 
 MANIFEST = Path(__file__).resolve().parents[2] / "server.json"
 
@@ -40,7 +38,7 @@ def test_server_json_is_generated_from_the_served_manifest(db):
 
 
 def test_the_deployment_serves_its_manifest_with_the_live_tool_list(live):
-    response = httpx.get(live.url + "/.well-known/mcp/server.json", timeout=30)
+    response = http().get(live.url + "/.well-known/mcp/server.json")
     assert response.status_code == 200 and response.headers["access-control-allow-origin"] == "*"
     doc = response.json()
     tools = rpc(live.url, "tools/list").json()["result"]["tools"]

@@ -13,11 +13,10 @@ Cases:
 import json
 from collections import Counter
 
-import httpx
 import pytest
 from jsonschema import Draft202012Validator
 
-from tests.mcp.conftest import mcp_client, rpc
+from tests.mcp.conftest import http, mcp_client, rpc
 
 pytestmark = pytest.mark.anyio
 
@@ -120,7 +119,7 @@ async def test_roll_calls_and_topics_resolve_by_name(josh_server):
 async def test_how_many_senate_votes_in_2025_were_on_nominations_is_one_count(josh_server):
     filters = {"chamber": "senate", "since": "2025-01-01", "until": "2025-12-31", "category": "nomination"}
     counted = await _call(josh_server.url, "count", {"resource": "votes", "filters": filters})
-    listed = httpx.get(josh_server.url + "/v1/votes", params={**filters, "limit": 250}, timeout=30).json()
+    listed = http().get(josh_server.url + "/v1/votes", params={**filters, "limit": 250}).json()
     assert counted["total"]["count"] == listed["pagination"]["total"] == len(listed["results"]) == 29
 
 
@@ -143,7 +142,7 @@ async def test_count_by_caucus_and_committee_seats(josh_server):
         {"resource": "committee-memberships", "group_by": "title", "filters": {"committee": "HSWM"}},
     )
     assert {g["key"]: g["count"] for g in seats["groups"]}["Chair"] == 1
-    rest = httpx.get(josh_server.url + "/v1/committee-memberships?committee=HSWM&group_by=title", timeout=30)
+    rest = http().get(josh_server.url + "/v1/committee-memberships?committee=HSWM&group_by=title")
     assert rest.json()["groups"] == seats["groups"]  # the same resource, the same answer on /v1
 
 

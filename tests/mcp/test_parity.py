@@ -1,11 +1,10 @@
 """Parity over the served process: searches that need its embedded sample are the same on REST, browse and
 MCP, and MCP errors carry the REST envelope."""
 
-import httpx
 import pytest
 
 from apps.browse.links import strip_links
-from tests.mcp.conftest import rpc
+from tests.mcp.conftest import http, rpc
 
 # Searches whose semantic leg needs the embedded sample only the served process holds; every other route is
 # checked in process, three ways, by tests/browse/test_parity.py. (tool, arguments, path under /v1 and /browse)
@@ -28,10 +27,10 @@ def _strip_volatile(body):
 
 @pytest.mark.parametrize(("tool", "arguments", "path"), CASES, ids=[c[0] for c in CASES])
 def test_served_search_is_the_same_on_rest_browse_and_mcp(josh_server, tool, arguments, path):
-    rest = httpx.get(f"{josh_server.url}/v1{path}", timeout=30)
+    rest = http().get(f"{josh_server.url}/v1{path}")
     assert rest.status_code == 200, rest.text[:500]
     assert rest.json()["results"], "the served sample is embedded: semantic hits exist"
-    browse = httpx.get(f"{josh_server.url}/browse{path}&format=json", timeout=30).json()
+    browse = http().get(f"{josh_server.url}/browse{path}&format=json").json()
     result = rpc(josh_server.url, "tools/call", {"name": tool, "arguments": arguments}).json()["result"]
     assert result["isError"] is False, result
     expected = _strip_volatile(rest.json())
@@ -55,7 +54,7 @@ def test_served_search_is_the_same_on_rest_browse_and_mcp(josh_server, tool, arg
     ],
 )
 def test_errors_carry_the_rest_envelope(josh_server, tool, arguments, path):
-    rest = httpx.get(josh_server.url + path, timeout=30).json()["error"]
+    rest = http().get(josh_server.url + path).json()["error"]
     result = rpc(josh_server.url, "tools/call", {"name": tool, "arguments": arguments}).json()["result"]
     assert result["isError"] is True
     meta = result["_meta"]

@@ -1,10 +1,9 @@
 """The transport: handshake, version, landing page, status codes, Host/Origin checks, validation errors."""
 
-import httpx
 import pytest
 from mcp import Client
 
-from tests.mcp.conftest import RPC_HEADERS, mcp_client, rpc
+from tests.mcp.conftest import RPC_HEADERS, http, mcp_client, rpc
 
 pytestmark = pytest.mark.anyio
 
@@ -66,13 +65,13 @@ def test_every_tool_is_read_only_and_described(live):
     ],
 )
 def test_non_post_methods_get_405(live, method, headers, status):
-    response = httpx.request(method, live.url + "/mcp", headers=headers)
+    response = http().request(method, live.url + "/mcp", headers=headers)
     assert response.status_code == status
     assert response.headers["allow"] == "POST, OPTIONS"
 
 
 def test_browser_get_shows_the_landing_page(live):
-    response = httpx.get(live.url + "/mcp", headers={"accept": "text/html,application/xhtml+xml"})
+    response = http().get(live.url + "/mcp", headers={"accept": "text/html,application/xhtml+xml"})
     assert response.status_code == 200
     page = response.text
     assert "Claude Code" in page and ".mcp.json" in page and "ChatGPT" in page and "Claude.ai" in page
@@ -80,7 +79,7 @@ def test_browser_get_shows_the_landing_page(live):
 
 
 def test_bad_host_gets_421(live):
-    response = httpx.post(live.url + "/mcp", json={}, headers={**RPC_HEADERS, "host": "evil.example"})
+    response = http().post(live.url + "/mcp", json={}, headers={**RPC_HEADERS, "host": "evil.example"})
     assert response.status_code == 421
     assert response.json()["error"]["data"]["code"] == "bad_host"
 
@@ -104,7 +103,7 @@ def test_unsupported_protocol_version_gets_400(live):
 
 def test_trailing_slash_is_served_like_mcp(live):
     body = {"jsonrpc": "2.0", "id": 1, "method": "ping", "params": {}}
-    response = httpx.post(live.url + "/mcp/", json=body, headers=RPC_HEADERS)
+    response = http().post(live.url + "/mcp/", json=body, headers=RPC_HEADERS)
     assert response.status_code == 200
     assert response.json()["result"] == {}
 
@@ -149,13 +148,13 @@ def test_oversized_body_is_refused_with_413(live, settings):
 
 def test_notifications_are_accepted_with_202(live):
     body = {"jsonrpc": "2.0", "method": "notifications/initialized"}
-    response = httpx.post(live.url + "/mcp", json=body, headers=RPC_HEADERS)
+    response = http().post(live.url + "/mcp", json=body, headers=RPC_HEADERS)
     assert response.status_code == 202
 
 
 def test_cors_preflight(live):
     host = live.url.removeprefix("http://")
-    response = httpx.options(
+    response = http().options(
         live.url + "/mcp",
         headers={"origin": f"http://{host}", "access-control-request-method": "POST"},
     )

@@ -2,12 +2,11 @@
 which wins when set (apps.core.public_url): the /mcp landing page, RFC 9728 metadata, the 401 challenge, and
 the ``api_url`` of MCP fetch and search results."""
 
-import httpx
 import pytest
 from django.core.asgi import get_asgi_application
 
 from apps.mcp_bridge.asgi import build_mcp_asgi
-from tests.mcp.conftest import LiveServer, rpc
+from tests.mcp.conftest import LiveServer, http, rpc
 
 HOST = "josh.example.org:9000"
 BASE = f"http://{HOST}"
@@ -82,7 +81,7 @@ def test_mcp_401_points_at_the_metadata_on_the_host_it_was_sent_to(oauth_live, e
     assert f'resource_metadata="{CONFIGURED}/.well-known/oauth-protected-resource/mcp"' in _challenge(
         oauth_live
     )
-    rest = httpx.get(oauth_live.url + "/v1/sources", headers={"host": HOST}).headers["www-authenticate"]
+    rest = http().get(oauth_live.url + "/v1/sources", headers={"host": HOST}).headers["www-authenticate"]
     assert f'resource_metadata="{CONFIGURED}/.well-known/oauth-protected-resource"' in rest
 
 

@@ -69,7 +69,9 @@ class Replay:
         self.lda_auth: list[str | None] = []
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
         self.base = f"http://127.0.0.1:{self._server.server_port}"
-        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+        # Polled every 0.05 s, not serve_forever's 0.5 s: shutdown() waits for the next poll, and every test's
+        # replay server paid up to half a second of teardown.
+        self._thread = threading.Thread(target=self._server.serve_forever, args=(0.05,), daemon=True)
 
     def __enter__(self):
         self._thread.start()
