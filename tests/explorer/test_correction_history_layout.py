@@ -24,8 +24,9 @@ pytestmark = [
     pytest.mark.django_db,
     pytest.mark.skipif(CHROMIUM is None, reason="no chromium (apt-get install chromium)"),
 ]
-# The admin-layout tests' fixtures: a superuser curator with one correction, and Chromium logged in at 1366 px.
-curated, laptop = layout.curated, layout.laptop
+# The admin-layout tests' fixtures: a superuser curator with one correction, its session, and Chromium signed in
+# at 1366 px.
+curated, session, laptop = layout.curated, layout.session, layout.laptop
 BILL_FILE = Path(settings.CORPUS_DIR) / "bill-status" / "v3-119th" / "BILLSTATUS-119hjres24.xml"
 RENAMED = "A title renamed upstream after the correction, long enough to need wrapping in a narrow column"
 
