@@ -36,3 +36,30 @@ def migrated(config, data_dir: Path, env: dict[str, str]) -> bool:
         script=f"manage.py migrate under {env.get('DJANGO_SETTINGS_MODULE')}\n" + Path(__file__).read_text(),
         folder=sample_snapshot.cache_folder(config, "josh-migrated-dirs"),
     )
+
+
+def ingested(config, data_dir: Path, env: dict[str, str], slug: str) -> bool:
+    """``migrated`` plus ``manage.py ingest <slug>`` of its bundled sample, or the cached copy of both; return
+    whether it was a copy. For a test whose subject is what happens *to* those rows (a backup, a second writer),
+    not the ingest that made them."""
+
+    def load() -> None:
+        migrated(config, data_dir, env)
+        done = subprocess.run(
+            [sys.executable, "manage.py", "ingest", slug, "--no-progress"],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=600,
+        )
+        assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-3000:]
+
+    return sample_snapshot.loaded_data_dir(
+        data_dir,
+        load,
+        slugs=[slug],
+        script=f"manage.py ingest {slug} under {env.get('DJANGO_SETTINGS_MODULE')}\n"
+        + Path(__file__).read_text(),
+        folder=sample_snapshot.cache_folder(config, "josh-ingested-dirs"),
+    )

@@ -19,7 +19,7 @@ from django.conf import settings
 
 from apps.core.db.backup import integrity_errors
 from apps.core.services.ingest import FILES_PER_TRANSACTION
-from tests import sample_snapshot
+from tests.migrated import ingested as ingested_data_dir
 from tests.migrated import migrated as migrated_data_dir
 
 ROOT = Path(settings.BASE_DIR)
@@ -75,19 +75,7 @@ def votes_template(tmp_path_factory, pytestconfig):
     starts. The ingest is the test's setting, not its subject, so a later run copies the folder back
     (``loaded_data_dir``, keyed by everything the rows depend on)."""
     data_dir = tmp_path_factory.mktemp("crash-votes")
-
-    def load() -> None:
-        migrated_data_dir(pytestconfig, data_dir, _env(data_dir))
-        done = _manage(data_dir, "ingest", "roll-call-votes", "--no-progress")
-        assert done.returncode == 0, done.stdout + done.stderr
-
-    sample_snapshot.loaded_data_dir(
-        data_dir,
-        load,
-        slugs=["roll-call-votes"],
-        script="manage.py ingest roll-call-votes\n" + Path(__file__).read_text(),
-        folder=sample_snapshot.cache_folder(pytestconfig, "josh-crash-votes-dirs"),
-    )
+    ingested_data_dir(pytestconfig, data_dir, _env(data_dir), "roll-call-votes")
     return data_dir
 
 

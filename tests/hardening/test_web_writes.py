@@ -21,8 +21,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests import sample_snapshot
-from tests.migrated import migrated
+from tests.migrated import ingested
 
 ROOT = Path(__file__).resolve().parents[2]
 PASSWORD = "a-long-curator-password"
@@ -128,23 +127,7 @@ def legislators_data(tmp_path_factory, pytestconfig):
     ingest is the setting, not the subject (the held ingest below is), so a later run copies the folder back
     (``loaded_data_dir``, keyed by everything the rows depend on; on PostgreSQL it just loads)."""
     data_dir = tmp_path_factory.mktemp("web-writes")
-    env = _env(data_dir)
-
-    def load() -> None:
-        migrated(pytestconfig, data_dir, env)
-        code = 'import django; django.setup()\nfrom apps.core.services.ingest import run_ingest\nrun_ingest(slug="legislators")'
-        done = subprocess.run(
-            [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300
-        )
-        assert done.returncode == 0, done.stderr[-3000:]
-
-    sample_snapshot.loaded_data_dir(
-        data_dir,
-        load,
-        slugs=["legislators"],
-        script="run_ingest legislators\n" + Path(__file__).read_text(),
-        folder=sample_snapshot.cache_folder(pytestconfig, "josh-web-writes-dirs"),
-    )
+    ingested(pytestconfig, data_dir, _env(data_dir), "legislators")
     return data_dir
 
 
