@@ -190,8 +190,8 @@ def _the_test_transaction_outlives_close_old_connections():
 def _request_budget_closed_after_each_test():
     """A response the test client never finished (a streamed export read in part) sends no request_finished, so
     that request's statement limit and wall-clock budget would stay on the thread: each test leaves it
-    unlimited. No test module requests at collection (the hardening tests load /v1/openapi.json from a
-    fixture, tests/hardening/conftest.py), so nothing is left on the thread before the first test."""
+    unlimited. No test module requests at collection (tests/hardening/test_api_contract.py loads its schema
+    from a fixture), so nothing is left on the thread before the first test."""
     from apps.core.db import timelimit
 
     yield

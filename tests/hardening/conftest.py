@@ -54,22 +54,6 @@ def hardening_corpus(django_db_setup, django_db_blocker):
         yield results
 
 
-@pytest.fixture
-def api_schema():
-    """/v1/openapi.json as schemathesis loads it from the app, for each test that asks (never at collection:
-    every pytest-xdist worker would pay for it)."""
-    import schemathesis
-    from django.core.wsgi import get_wsgi_application
-
-    from apps.core.db import timelimit
-
-    schema = schemathesis.openapi.from_wsgi("/v1/openapi.json", get_wsgi_application())
-    # schemathesis keeps the document's response open, so that request never sends request_finished and its
-    # budget would still be on the thread for the calls the test makes: each of them starts its own.
-    timelimit.uninstall()
-    return schema
-
-
 def assert_envelope(response, allowed=(400, 404, 429, 503)) -> None:
     """Never a 500; a non-2xx is one of ``allowed`` and carries the one error envelope."""
     status = response.status_code

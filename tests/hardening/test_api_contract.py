@@ -7,8 +7,7 @@ generated data rarely reaches (401, 429, 503 on every route) are test_error_conf
 are bounded for CI (JOSH_CONTRACT_EXAMPLES, default 8 per operation); raise it for a deeper run:
 ``JOSH_CONTRACT_EXAMPLES=200 pytest tests/hardening/test_api_contract.py``.
 
-The schema is loaded from a fixture (``schemathesis.pytest.from_fixture``; ``api_schema`` in
-tests/hardening/conftest.py), so collecting this module costs
+The schema is loaded from a fixture (``schemathesis.pytest.from_fixture``), so collecting this module costs
 no request and no examples: the operations, each with its coverage phase, are built when the one test runs
 and are reported as its subtests, by method and path (``...[GET /v1/bills]``). Loaded at import, every
 pytest-xdist worker paid seconds at collection to build every operation's examples for tests only one of
@@ -19,6 +18,7 @@ import os
 
 import pytest
 import schemathesis
+from django.core.wsgi import get_wsgi_application
 from hypothesis import HealthCheck, settings
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import (
@@ -33,15 +33,21 @@ EXAMPLES = int(os.environ.get("JOSH_CONTRACT_EXAMPLES", "8"))
 
 
 @pytest.fixture
-def contract_schema(request, api_schema):
+def api_schema(request, hardening_corpus):
+    from apps.core.db import timelimit
+
     # schemathesis 4.32 reads and renames ``node._nodeid``, which pytest 9 no longer has (the id lives in
-    # ``_id``): without it the lazy test fails before the first operation. Each subtest's report still names
-    # its operation (``(label='GET /v1/sources')``).
+    # ``_id``): without it the lazy test fails before the first operation. The subtests it reports still name
+    # their operation (``[GET /v1/bills]``).
     request.node._nodeid = request.node.nodeid
-    return api_schema
+    schema = schemathesis.openapi.from_wsgi("/v1/openapi.json", get_wsgi_application())
+    # schemathesis keeps the document's response open, so that request never sends request_finished and its
+    # budget would still be on the thread for the calls below: each of them starts its own.
+    timelimit.uninstall()
+    return schema
 
 
-schema = schemathesis.pytest.from_fixture("contract_schema")
+schema = schemathesis.pytest.from_fixture("api_schema")
 
 
 @pytest.mark.slow

@@ -12,11 +12,13 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
+from tests.hardening.test_api_contract import schema
+
 CHECKS = [status_code_conformance, content_type_conformance, response_schema_conformance]
 pytestmark = pytest.mark.django_db
 
 
-def _cases(schema, **extra_query):
+def _cases(**extra_query):
     """One case per operation: path ids and required parameters from the spec's own examples."""
     cases = []
     for result in schema.get_all_operations():
@@ -36,18 +38,18 @@ def _assert_documented_error(case, status: int, code: str) -> None:
     case.validate_response(response, checks=CHECKS)
 
 
-def test_unknown_parameter_400_conforms_everywhere(api_schema):
-    for case in _cases(api_schema, no_such_param="1"):
+def test_unknown_parameter_400_conforms_everywhere():
+    for case in _cases(no_such_param="1"):
         _assert_documented_error(case, 400, "unknown_parameter")
 
 
-def test_missing_key_401_conforms_everywhere(settings, api_schema):
+def test_missing_key_401_conforms_everywhere(settings):
     settings.JOSH = {**settings.JOSH, "AUTH": "apikey", "RATE_LIMIT": None}
-    for case in _cases(api_schema):
+    for case in _cases():
         _assert_documented_error(case, 401, "unauthorized")
 
 
-def test_rate_limited_429_conforms_everywhere(settings, api_schema):
+def test_rate_limited_429_conforms_everywhere(settings):
     settings.CACHES = {
         **settings.CACHES,
         "ratelimit": {
@@ -56,13 +58,13 @@ def test_rate_limited_429_conforms_everywhere(settings, api_schema):
         },
     }
     settings.JOSH = {**settings.JOSH, "AUTH": "disabled", "RATE_LIMIT": "1/h"}
-    cases = _cases(api_schema)
+    cases = _cases()
     cases[0].call()  # spends the budget
     for case in cases:
         _assert_documented_error(case, 429, "rate_limited")
 
 
-def test_query_timeout_503_conforms_everywhere(settings, api_schema):
+def test_query_timeout_503_conforms_everywhere(settings):
     settings.JOSH = {**settings.JOSH, "QUERY_TIME_LIMIT_MS": 0}  # spent before the first statement
-    for case in _cases(api_schema):
+    for case in _cases():
         _assert_documented_error(case, 503, "query_timeout")
