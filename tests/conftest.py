@@ -82,6 +82,12 @@ def django_db_setup(request, django_test_environment, django_db_blocker, django_
     sample_snapshot.cache_dir = sample_snapshot.cache_folder(request.config, "josh-sample")
     # The migrated copy is an SQLite file; on PostgreSQL pytest-django's test database is migrated each run.
     template = _migrated_template(request.config) if connection.vendor == "sqlite" else None
+    # A request made while the tests were collected (a module that loads the OpenAPI document through the app to
+    # parametrize its tests) can leave its statement limit on this thread; a collection longer than the
+    # request budget (a loaded machine) then failed the migrate below with QueryTimeout, and every test with it.
+    from apps.core.db import timelimit
+
+    timelimit.uninstall()
     with django_db_blocker.unblock():
         holder = _restore(template, connection) if template and template.exists() else None
         # serialized_aliases=[]: no test asks for ``serialized_rollback``, so no database is serialized to a
@@ -167,6 +173,17 @@ def api_client(client):
 
 
 @pytest.fixture(scope="session", autouse=True)
+def _no_request_budget_left_over():
+    """A WSGI request made at collection time (schemathesis loads /v1/openapi.json then) sends request_started
+    but not request_finished until its response is closed; its wall-clock budget must not govern the test
+    database's migrations or later tests outside a request."""
+    from apps.core.db import timelimit
+
+    timelimit.uninstall()
+    yield
+
+
+@pytest.fixture(scope="session", autouse=True)
 def _the_test_transaction_outlives_close_old_connections():
     """``close_old_connections`` (Django's request signals; the MCP tools, before and after each call) drops a
     connection that is inside a transaction, as production should. In the tests that transaction is the test's
@@ -190,8 +207,7 @@ def _the_test_transaction_outlives_close_old_connections():
 def _request_budget_closed_after_each_test():
     """A response the test client never finished (a streamed export read in part) sends no request_finished, so
     that request's statement limit and wall-clock budget would stay on the thread: each test leaves it
-    unlimited. No test module requests at collection (tests/hardening/test_api_contract.py loads its schema
-    from a fixture), so nothing is left on the thread before the first test."""
+    unlimited. (What runs before the first test, collection, is django_db_setup's to clear.)"""
     from apps.core.db import timelimit
 
     yield

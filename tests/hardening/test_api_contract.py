@@ -32,6 +32,7 @@ from tests.hardening.conftest import assert_envelope
 EXAMPLES = int(os.environ.get("JOSH_CONTRACT_EXAMPLES", "8"))
 
 
+
 @pytest.fixture
 def api_schema(request, hardening_corpus):
     from apps.core.db import timelimit
