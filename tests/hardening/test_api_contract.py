@@ -6,12 +6,6 @@ response, errors included, matches its documented schema: the envelope for 400/4
 generated data rarely reaches (401, 429, 503 on every route) are test_error_conformance's. Example counts
 are bounded for CI (JOSH_CONTRACT_EXAMPLES, default 8 per operation); raise it for a deeper run:
 ``JOSH_CONTRACT_EXAMPLES=200 pytest tests/hardening/test_api_contract.py``.
-
-The schema is loaded from a fixture (``schemathesis.pytest.from_fixture``), so collecting this module costs
-no request and no examples: the operations, each with its coverage phase, are built when the one test runs
-and are reported as its subtests, by method and path (``...[GET /v1/bills]``). Loaded at import, every
-pytest-xdist worker paid seconds at collection to build every operation's examples for tests only one of
-them runs.
 """
 
 import os
@@ -31,24 +25,7 @@ from tests.hardening.conftest import assert_envelope
 
 EXAMPLES = int(os.environ.get("JOSH_CONTRACT_EXAMPLES", "8"))
 
-
-
-@pytest.fixture
-def api_schema(request, hardening_corpus):
-    from apps.core.db import timelimit
-
-    # schemathesis 4.32 reads and renames ``node._nodeid``, which pytest 9 no longer has (the id lives in
-    # ``_id``): without it the lazy test fails before the first operation. The subtests it reports still name
-    # their operation (``[GET /v1/bills]``).
-    request.node._nodeid = request.node.nodeid
-    schema = schemathesis.openapi.from_wsgi("/v1/openapi.json", get_wsgi_application())
-    # schemathesis keeps the document's response open, so that request never sends request_finished and its
-    # budget would still be on the thread for the calls below: each of them starts its own.
-    timelimit.uninstall()
-    return schema
-
-
-schema = schemathesis.pytest.from_fixture("api_schema")
+schema = schemathesis.openapi.from_wsgi("/v1/openapi.json", get_wsgi_application())
 
 
 @pytest.mark.slow
