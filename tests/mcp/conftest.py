@@ -70,11 +70,11 @@ class LiveServer:
 _TRANSPORT = httpx.HTTPTransport(limits=httpx.Limits(max_keepalive_connections=0))
 
 
-def http() -> httpx.Client:
+def http(timeout: float = 30) -> httpx.Client:
     """A client like the one ``httpx.get`` makes (its own cookie jar, no connection kept), on one shared
     transport: ``httpx.get`` builds a transport per call, and its TLS context (certifi's bundle loaded, even
     for plain http) cost ~36 ms of CPU a request."""
-    return httpx.Client(transport=_TRANSPORT, timeout=30)
+    return httpx.Client(transport=_TRANSPORT, timeout=timeout)
 
 
 @pytest.fixture(scope="module")
@@ -170,7 +170,7 @@ def josh_server(tmp_path_factory, request):
     )
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 90  # it listens once its heavy-lane worker has warmed up
-    poll = httpx.Client(transport=_TRANSPORT, timeout=2)  # one client: httpx.get cost ~0.1 s CPU a poll
+    poll = http(timeout=2)  # one client: httpx.get cost ~0.1 s CPU a poll
     while True:
         try:
             if poll.get(url + "/v1/sources").status_code == 200:
