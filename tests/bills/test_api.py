@@ -6,6 +6,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from apps.core.resources import get_resource
+from apps.registry.models import RollCallVote
 from tests.api.helpers import CITATION_KEYS, PAGINATION_KEYS, assert_error
 
 pytestmark = pytest.mark.django_db
@@ -29,9 +30,9 @@ def _originals(corpus, name: str) -> int:
 
 
 def test_bill_detail_shape_and_facts(api_client, corpus, django_assert_max_num_queries):
-    # 18: the record and its relations, plus the curation corrections of its type (and, in a fresh test, the
+    # 15: the record (its counts inside the same query) and its relations, plus the curation corrections of its type (and, in a fresh test, the
     # content type row Django caches per process), which the citation block needs for `corrected`.
-    with django_assert_max_num_queries(18):
+    with django_assert_max_num_queries(15):
         response = api_client.get("/v1/bills/hjres:119:24")
     assert response.status_code == 200
     bill = response.json()
@@ -59,6 +60,18 @@ def test_bill_detail_shape_and_facts(api_client, corpus, django_assert_max_num_q
     assert [s["id"] for s in bill["saps"]] == ["sap:2025-03-27_hjres24"]
     assert [v["version_code"] for v in bill["text_versions"]] == ["ih", "rds", "eh", "enr", "pl"]
     assert bill["committees"][0]["committee_id"] == "HSIF"
+
+
+def test_recorded_votes_say_whether_their_roll_call_is_ingested(api_client):
+    """``ingested`` follows the registry's roll calls by id, whenever either side was loaded."""
+
+    def flags():
+        votes = api_client.get("/v1/bills/hjres:119:24").json()["recorded_votes"]
+        return {v["vote_id"]: v["ingested"] for v in votes}
+
+    assert flags() == {"house:119:2025:77": True, "senate:119:2025:161": True, "senate:119:2025:162": True}
+    RollCallVote.objects.filter(vote_id="senate:119:2025:161").delete()
+    assert flags() == {"house:119:2025:77": True, "senate:119:2025:161": False, "senate:119:2025:162": True}
 
 
 @pytest.mark.parametrize(

@@ -1,8 +1,17 @@
 """The parts of ``GET /v1/bills/{id}``: one small mapper per section, all reading prefetched rows."""
 
-from django.db.models import Count, Prefetch, Q
+from django.db.models import Count, Exists, OuterRef, Prefetch, Q, Subquery
+from django.db.models.functions import Coalesce
 
-from apps.bills.models import Bill, BillAction, BillCosponsor, BillTextVersion, PublicLaw, SapBill
+from apps.bills.models import (
+    Bill,
+    BillAction,
+    BillCosponsor,
+    BillRecordedVote,
+    BillTextVersion,
+    PublicLaw,
+    SapBill,
+)
 from apps.bills.schemas import (
     CommitteeRefOut,
     DocumentRefOut,
@@ -39,20 +48,42 @@ DETAIL_QUERYSET_PREFETCH = (
             "committee_set",
             "subjects",
             "summaries",
-            "recorded_votes",
             "related_bills",
             "cbo_cost_estimates",
             "committee_reports",
         )
     ),
     _in_own_order("text_versions", BillTextVersion.objects.defer("text", "sections")),
+    # by id, not only the FK: roll calls ingested after the bill count too
+    _in_own_order(
+        "recorded_votes",
+        BillRecordedVote.objects.annotate(
+            ingested=Exists(RollCallVote.objects.filter(vote_id=OuterRef("vote_id")))
+        ),
+    ),
 )
+
+# A cosponsorship someone withdrew, and an original one (joined at introduction) still standing.
+WITHDRAWN = Q(withdrawn_date__isnull=False)
+ORIGINAL = Q(is_original=True, withdrawn_date__isnull=True)
+
+
+def _count_of(model, where: Q | None = None) -> Coalesce:
+    """The bill's rows in ``model`` matching ``where``, counted inside the bill's own query (one query for the
+    detail's counts, not one each)."""
+    rows = model.objects.filter(where or Q(), bill=OuterRef("pk")).order_by().values("bill")
+    return Coalesce(Subquery(rows.annotate(n=Count("pk")).values("n")), 0)
 
 
 def detail_queryset():
     return (
         Bill.objects.defer("body", "actions")
         .select_related("sponsor")
+        .annotate(
+            action_total=_count_of(BillAction),
+            withdrawn_total=_count_of(BillCosponsor, WITHDRAWN),
+            original_total=_count_of(BillCosponsor, ORIGINAL),
+        )
         .prefetch_related(*DETAIL_QUERYSET_PREFETCH)
     )
 
@@ -90,11 +121,6 @@ def summaries(bill: Bill) -> list[SummaryOut]:
 
 
 def recorded_votes(bill: Bill) -> list[RecordedVoteOut]:
-    rows = list(bill.recorded_votes.all())
-    # by id, not only the FK: roll calls ingested after the bill count too
-    known = set(
-        RollCallVote.objects.filter(vote_id__in=[v.vote_id for v in rows]).values_list("vote_id", flat=True)
-    )
     return [
         RecordedVoteOut(
             vote_id=v.vote_id,
@@ -104,9 +130,9 @@ def recorded_votes(bill: Bill) -> list[RecordedVoteOut]:
             legislative_date=legislative_date(v.voted_at),
             url=v.url,
             action_text=v.action_text,
-            ingested=v.vote_id in known,
+            ingested=v.ingested,
         )
-        for v in rows
+        for v in bill.recorded_votes.all()
     ]
 
 
@@ -168,17 +194,16 @@ def saps(bill: Bill) -> list[SapRef]:
 
 
 def counts(bill: Bill) -> dict[str, int]:
-    cosponsors = cosponsor_counts(bill)
+    """The counts ``detail_queryset`` annotated."""
     return {
-        "action_count": BillAction.objects.filter(bill=bill).count(),
-        "original_cosponsor_count": cosponsors["original"],
-        "withdrawn_cosponsor_count": cosponsors["withdrawn"],
+        "action_count": bill.action_total,
+        "original_cosponsor_count": bill.original_total,
+        "withdrawn_cosponsor_count": bill.withdrawn_total,
     }
 
 
 def cosponsor_counts(bill: Bill) -> dict[str, int]:
-    """Withdrawn cosponsorships, and original cosponsors (joined at introduction) still cosponsoring."""
+    """Withdrawn cosponsorships, and original cosponsors still cosponsoring (the cosponsor list's own counts)."""
     return BillCosponsor.objects.filter(bill=bill).aggregate(
-        withdrawn=Count("pk", filter=Q(withdrawn_date__isnull=False)),
-        original=Count("pk", filter=Q(is_original=True, withdrawn_date__isnull=True)),
+        withdrawn=Count("pk", filter=WITHDRAWN), original=Count("pk", filter=ORIGINAL)
     )
