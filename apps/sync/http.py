@@ -33,20 +33,13 @@ import httpx
 from django.conf import settings
 from django.utils import timezone
 
-from apps.core.errors import JoshError
+from apps.sync.upstream import UpstreamError, origin, without_credentials
 
 logger = logging.getLogger("josh.sync")
 RETRY_STATUSES = {429, 500, 502, 503, 504}
 REDIRECTS = {301, 302, 303, 307, 308}
-CREDENTIALS = {"authorization", "proxy-authorization", "x-api-key", "api-key", "cookie"}
 # Headers that describe the bytes as sent; a body handed back already decoded must not carry them.
 _TRANSFER_HEADERS = {"content-encoding", "content-length", "transfer-encoding"}
-
-
-class UpstreamError(JoshError):
-    status = 502
-    type = "upstream_error"
-    code = "upstream_error"
 
 
 class _Refused(Exception):
@@ -64,17 +57,6 @@ def retry_after_seconds(value: str | None) -> float | None:
         return max(0.0, (parsedate_to_datetime(value) - timezone.now()).total_seconds())
     except (TypeError, ValueError):
         return None
-
-
-def origin(url: str) -> str:
-    parts = urlsplit(str(url))
-    return f"{parts.scheme.lower()}://{(parts.netloc or '').lower()}"
-
-
-def without_credentials(headers: dict | None) -> dict | None:
-    if not headers:
-        return headers
-    return {k: v for k, v in headers.items() if k.lower() not in CREDENTIALS}
 
 
 class _Watchdog:

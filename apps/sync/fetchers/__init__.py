@@ -4,10 +4,13 @@
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import date
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urljoin
 
-from apps.sync.http import PoliteClient, UpstreamError, origin, without_credentials
+from apps.sync.upstream import UpstreamError, origin, without_credentials
+
+if TYPE_CHECKING:  # the client's module imports httpx, which only a sync needs (apps/sync/upstream.py)
+    from apps.sync.http import PoliteClient
 
 
 @dataclass(frozen=True)
@@ -23,7 +26,7 @@ class Remote:
 
 @dataclass
 class FetchContext:
-    client: PoliteClient
+    client: "PoliteClient"
     since: date | None
     conf: dict[str, Any]
     known: dict[str, str] = field(default_factory=dict)  # name -> version already ingested
