@@ -8,10 +8,11 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
-from tests import sample_snapshot
+from tests import constraint_checks, sample_snapshot
 from tests.browser import browser_loop, chromium  # noqa: F401 (fixtures every browser test shares)
 
 CORPUS = Path(settings.CORPUS_DIR)
+constraint_checks.install()
 
 
 # Package conftests that ingest real samples name that fixture ``corpus_sample`` (package scope, not
