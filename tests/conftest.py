@@ -186,17 +186,6 @@ def api_client(client):
 
 
 @pytest.fixture(scope="session", autouse=True)
-def _no_request_budget_left_over():
-    """A WSGI request made at collection time (schemathesis loads /v1/openapi.json then) sends request_started
-    but not request_finished until its response is closed; its wall-clock budget must not govern the test
-    database's migrations or later tests outside a request."""
-    from apps.core.db import timelimit
-
-    timelimit.uninstall()
-    yield
-
-
-@pytest.fixture(scope="session", autouse=True)
 def _the_test_transaction_outlives_close_old_connections():
     """``close_old_connections`` (Django's request signals; the MCP tools, before and after each call) drops a
     connection that is inside a transaction, as production should. In the tests that transaction is the test's
